@@ -1,0 +1,137 @@
+import RouteModel
+
+/// What an announcement is for (DESIGN.md §3).
+public enum AnnouncementKind: String, Sendable, Hashable, Codable, CaseIterable {
+    case depart, `continue`, early, prepare, now, arrive, waypoint, offRoute, reroute
+
+    /// Urgency used by the speech queue: higher interrupts lower.
+    public var priority: Int {
+        switch self {
+        case .now, .arrive, .waypoint: return 4
+        case .offRoute, .reroute: return 3
+        case .prepare: return 2
+        case .early, .depart: return 1
+        case .continue: return 0
+        }
+    }
+}
+
+/// Which lanes to use for a maneuver, derived from the step's lane data.
+public struct LaneHint: Sendable, Hashable, Codable {
+    /// Where the usable lanes are.
+    public enum Position: String, Sendable, Hashable, Codable {
+        /// The usable lanes are the leftmost ones.
+        case left
+        /// The usable lanes are the rightmost ones.
+        case right
+        /// The usable lanes are in the middle (neither edge).
+        case middle
+    }
+    /// Where the usable lanes are.
+    public var position: Position
+    /// How many lanes are usable.
+    public var usableCount: Int
+    /// How many lanes there are in total.
+    public var totalCount: Int
+
+    /// Creates a lane hint.
+    public init(position: Position, usableCount: Int, totalCount: Int) {
+        self.position = position
+        self.usableCount = usableCount
+        self.totalCount = totalCount
+    }
+}
+
+/// Which side of the road the destination is on.
+public enum ArrivalSide: String, Sendable, Hashable, Codable {
+    case left, right, straight
+}
+
+/// A maneuver as phrasing needs it: the step's data plus derived facts.
+public struct ManeuverDescription: Sendable, Hashable {
+    /// Which step's maneuver this is.
+    public var id: StepID
+    /// The step whose maneuver is described (names are the road after the maneuver).
+    public var step: Step
+    /// Lane hint when the lanes restrict the choice.
+    public var lanes: LaneHint?
+    /// For arrivals and waypoints: the side of the road, when known.
+    public var arrivalSide: ArrivalSide?
+    /// For waypoints: the waypoint name ("" if unnamed) and its 1-based ordinal among intermediate stops.
+    public var waypointName: String?
+    /// For waypoints: the 1-based ordinal among intermediate stops.
+    public var waypointOrdinal: Int?
+    /// For depart: the initial heading in degrees.
+    public var departBearing: Double?
+
+    /// Creates a description.
+    public init(id: StepID, step: Step, lanes: LaneHint? = nil, arrivalSide: ArrivalSide? = nil,
+                waypointName: String? = nil, waypointOrdinal: Int? = nil, departBearing: Double? = nil) {
+        self.id = id
+        self.step = step
+        self.lanes = lanes
+        self.arrivalSide = arrivalSide
+        self.waypointName = waypointName
+        self.waypointOrdinal = waypointOrdinal
+        self.departBearing = departBearing
+    }
+}
+
+/// A maneuver named after another one ("…, then turn right").
+public struct ChainedManeuver: Sendable, Hashable {
+    /// The following maneuver.
+    public var maneuver: ManeuverDescription
+    /// Distance between the two maneuvers, meters.
+    public var distanceMeters: Double
+    /// True when the distance is worth saying ("then, in 200 m, …").
+    public var sayDistance: Bool
+
+    /// Creates a chained maneuver.
+    public init(maneuver: ManeuverDescription, distanceMeters: Double, sayDistance: Bool) {
+        self.maneuver = maneuver
+        self.distanceMeters = distanceMeters
+        self.sayDistance = sayDistance
+    }
+}
+
+/// A semantic announcement: which maneuver, which kind, when. Phrasing turns it into words.
+public struct Announcement: Sendable, Hashable {
+    /// The announcement kind.
+    public var kind: AnnouncementKind
+    /// The maneuver announced (for offRoute/reroute: the next maneuver, if any).
+    public var maneuver: ManeuverDescription?
+    /// Distance to say ("in 400 m"); nil for `now`, `arrive`, `offRoute`, `reroute`.
+    /// For `continue`, the distance to keep going.
+    public var spokenDistanceMeters: Double?
+    /// The following maneuver when chained with "then".
+    public var then: ChainedManeuver?
+    /// Distance along the whole route where it starts, meters.
+    public var triggerMeters: Double
+    /// Simulated/elapsed time when it starts, seconds.
+    public var triggerSeconds: Double
+    /// Distance from the trigger to the announced maneuver, meters.
+    public var distanceToManeuverMeters: Double
+    /// Expected speaking time, seconds (from the duration estimator).
+    public var durationSeconds: Double
+
+    /// Creates an announcement.
+    public init(kind: AnnouncementKind, maneuver: ManeuverDescription?, spokenDistanceMeters: Double? = nil,
+                then: ChainedManeuver? = nil, triggerMeters: Double = 0, triggerSeconds: Double = 0,
+                distanceToManeuverMeters: Double = 0, durationSeconds: Double = 0) {
+        self.kind = kind
+        self.maneuver = maneuver
+        self.spokenDistanceMeters = spokenDistanceMeters
+        self.then = then
+        self.triggerMeters = triggerMeters
+        self.triggerSeconds = triggerSeconds
+        self.distanceToManeuverMeters = distanceToManeuverMeters
+        self.durationSeconds = durationSeconds
+    }
+}
+
+/// Estimates how long an announcement takes to say. The composition root supplies it:
+/// real synthesized duration with audio, a words-per-second model in text mode (DESIGN.md §1).
+public protocol DurationEstimator: Sendable {
+    /// Expected speaking time in seconds.
+    func duration(of announcement: Announcement) -> Double
+}

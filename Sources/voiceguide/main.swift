@@ -1,0 +1,4 @@
+import Foundation
+import VoiceGuideCLI
+
+exit(VoiceGuideTool.main(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,3 @@
+import Testing
+@testable import AudioALSA
+@Test func AudioALSABuilds() { #expect(Bool(true)) }

@@ -1,0 +1,3 @@
+import Testing
+@testable import Guidance
+@Test func GuidanceBuilds() { #expect(Bool(true)) }

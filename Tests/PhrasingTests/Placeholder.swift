@@ -1,0 +1,3 @@
+import Testing
+@testable import Phrasing
+@Test func PhrasingBuilds() { #expect(Bool(true)) }

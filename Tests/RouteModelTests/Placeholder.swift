@@ -1,0 +1,3 @@
+import Testing
+@testable import RouteModel
+@Test func RouteModelBuilds() { #expect(Bool(true)) }

@@ -1,0 +1,3 @@
+import Testing
+@testable import SpeechESpeakNG
+@Test func SpeechESpeakNGBuilds() { #expect(Bool(true)) }

@@ -1,0 +1,3 @@
+import Testing
+@testable import Speech
+@Test func SpeechBuilds() { #expect(Bool(true)) }

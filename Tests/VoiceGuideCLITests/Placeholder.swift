@@ -1,0 +1,3 @@
+import Testing
+@testable import VoiceGuideCLI
+@Test func VoiceGuideCLIBuilds() { #expect(Bool(true)) }
