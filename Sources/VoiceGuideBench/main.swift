@@ -1,1 +1,19 @@
-print("bench")
+import Foundation
+
+// voiceguide-bench: every figure comes from this one run (machines here are noisy, so ratios are
+// measured side by side). Build with `swift build -c release` and run `.build/release/voiceguide-bench`.
+// Each area adds its figures through a `*Benchmarks() -> [BenchFigure]` function in its own file.
+var figures: [BenchFigure] = []
+let sections: [(String, () -> [BenchFigure])] = [
+]
+for (title, run) in sections {
+    print("== \(title)")
+    let got = run()
+    for f in got {
+        let status = f.met.map { $0 ? "ok" : "MISSED" } ?? ""
+        print("  \(f.name): \(f.value)" + (f.target.map { "  (target \($0)) \(status)" } ?? ""))
+    }
+    figures += got
+}
+let missed = figures.filter { $0.met == false }
+print(missed.isEmpty ? "All targets met." : "\(missed.count) target(s) missed.")
