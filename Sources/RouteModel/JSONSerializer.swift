@@ -1,0 +1,82 @@
+import Foundation
+
+extension JSONValue {
+    /// JSON text for this value: compact, or pretty with two-space indentation. Object members keep their order,
+    /// so serializing a parsed document is stable. Integral numbers print without a fraction; non-finite
+    /// numbers (which JSON cannot hold) print as `null`.
+    public func serialized(pretty: Bool = false) -> String {
+        var out = [UInt8]()
+        out.reserveCapacity(256)
+        write(to: &out, pretty: pretty, indent: 0)
+        if pretty { out.append(0x0A) }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The serialized text as UTF-8 data.
+    public func serializedData(pretty: Bool = false) -> Data { Data(serialized(pretty: pretty).utf8) }
+
+    private func write(to out: inout [UInt8], pretty: Bool, indent: Int) {
+        switch self {
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .number(let n): out.append(contentsOf: Self.numberText(n).utf8)
+        case .string(let s): Self.writeString(s, to: &out)
+        case .array(let items):
+            guard !items.isEmpty else { out.append(contentsOf: "[]".utf8); return }
+            out.append(UInt8(ascii: "["))
+            for (i, item) in items.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                Self.newline(&out, pretty: pretty, indent: indent + 1)
+                item.write(to: &out, pretty: pretty, indent: indent + 1)
+            }
+            Self.newline(&out, pretty: pretty, indent: indent)
+            out.append(UInt8(ascii: "]"))
+        case .object(let members):
+            guard !members.isEmpty else { out.append(contentsOf: "{}".utf8); return }
+            out.append(UInt8(ascii: "{"))
+            for (i, member) in members.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                Self.newline(&out, pretty: pretty, indent: indent + 1)
+                Self.writeString(member.key, to: &out)
+                out.append(UInt8(ascii: ":"))
+                if pretty { out.append(0x20) }
+                member.value.write(to: &out, pretty: pretty, indent: indent + 1)
+            }
+            Self.newline(&out, pretty: pretty, indent: indent)
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private static func newline(_ out: inout [UInt8], pretty: Bool, indent: Int) {
+        guard pretty else { return }
+        out.append(0x0A)
+        out.append(contentsOf: repeatElement(0x20, count: indent * 2))
+    }
+
+    /// The shortest text that reads back as the same double; integers without ".0".
+    static func numberText(_ n: Double) -> String {
+        guard n.isFinite else { return "null" }
+        if n == n.rounded() && abs(n) < 1e15 { return String(Int64(n)) }
+        return n.description
+    }
+
+    private static func writeString(_ s: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for b in s.utf8 {
+            switch b {
+            case UInt8(ascii: "\""): out.append(contentsOf: "\\\"".utf8)
+            case UInt8(ascii: "\\"): out.append(contentsOf: "\\\\".utf8)
+            case 0x0A: out.append(contentsOf: "\\n".utf8)
+            case 0x0D: out.append(contentsOf: "\\r".utf8)
+            case 0x09: out.append(contentsOf: "\\t".utf8)
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                out.append(contentsOf: "\\u00".utf8)
+                out.append(hex[Int(b >> 4)])
+                out.append(hex[Int(b & 0xF)])
+            default: out.append(b)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}

@@ -1,3 +1,0 @@
-import Testing
-@testable import RouteModel
-@Test func RouteModelBuilds() { #expect(Bool(true)) }
