@@ -51,6 +51,14 @@ public enum JSONValue: Sendable, Equatable {
         self = .object(members)
     }
 
+    /// Removes every member named `key` from an object. Does nothing when the value is not an object.
+    public mutating func removeMember(_ key: String) {
+        guard case .object(var members) = self else { return }
+        self = .null
+        members.removeAll { $0.key == key }
+        self = .object(members)
+    }
+
     /// Replaces element `index` of an array. Does nothing when out of range or not an array.
     public mutating func setElement(_ index: Int, to value: JSONValue) {
         guard case .array(var items) = self, items.indices.contains(index) else { return }

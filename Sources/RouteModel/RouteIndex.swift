@@ -82,20 +82,28 @@ public struct RoutePath: Sendable {
     /// Direction of travel at `distance`, degrees.
     public func bearing(atDistance distance: Double) -> Double {
         guard coordinates.count > 1 else { return 0 }
-        var s = segment(atDistance: distance)
-        // Skip zero-length segments so the bearing is meaningful.
+        let start = segment(atDistance: distance)
+        // Skip zero-length segments so the bearing is meaningful: look ahead first, then back
+        // (a path may end in a zero-length segment, e.g. OSRM's arrive step).
+        var s = start
         while s < segmentCount - 1 && cumulative[s + 1] - cumulative[s] < 0.01 { s += 1 }
+        if cumulative[s + 1] - cumulative[s] < 0.01 {
+            s = start
+            while s > 0 && cumulative[s + 1] - cumulative[s] < 0.01 { s -= 1 }
+        }
         return Geo.bearing(coordinates[s], coordinates[s + 1])
     }
 
-    /// Projects `point` onto the segments in `segments` (clamped to the path) and returns the nearest.
+    /// Projects `point` onto the segments in `segments` (clamped to the path; a range past either end, or an empty
+    /// one, means the nearest end segment) and returns the nearest. Nil only for an empty path.
     /// Cost is linear in the size of the range, independent of the path length.
     public func project(_ point: Coordinate, segments: Range<Int>) -> PathProjection? {
-        let range = segments.clamped(to: 0..<segmentCount)
-        guard !range.isEmpty else {
+        guard segmentCount > 0 else {
             guard let only = coordinates.first else { return nil }
             return PathProjection(distanceAlong: 0, offset: Geo.distance(only, point), segment: 0)
         }
+        let lower = min(max(0, segments.lowerBound), segmentCount - 1)
+        let range = lower..<max(lower + 1, min(segments.upperBound, segmentCount))
         // Local equirectangular frame around the point: meters per degree.
         let mPerDegLat = Geo.earthRadius * .pi / 180
         let mPerDegLon = mPerDegLat * cos(point.latitude * .pi / 180)
