@@ -5,15 +5,26 @@ import RouteModel
 public enum InspectCommand: VoiceGuideCommand {
     public static let name = "inspect"
     public static let summary = "Show what was understood of a route: legs, steps, maneuvers, lanes, warnings."
-    public static let usage = "ROUTE [--format text|json] [--route-index N] [--polyline 5|6]"
+    public static let usage = "ROUTE|- [--format text|json] [--route-index N] [--polyline 5|6]"
     public static let options: [OptionSpec] = [
-        OptionSpec("format", value: "FORMAT", help: "text (default) or json."),
-        OptionSpec("route-index", value: "N", help: "Which of routes[] to use (default 0)."),
-        OptionSpec("polyline", value: "5|6", help: "Force the polyline precision instead of detecting it."),
-    ]
+        OptionSpec("format", value: "FORMAT", help: "text (default) or json (an OSRM v5 response that re-imports)."),
+    ] + RouteLoading.optionSpecs
 
     public static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitCode {
-        // Filled in by the route-model work (issue 2).
-        throw CLIError(.software, "inspect is not implemented yet")
+        let format = try arguments.choice("format", of: ["text", "json"], command: name) ?? "text"
+        guard let path = arguments.positionals.first else {
+            throw CLIError.usage("missing ROUTE (a route file, or - for standard input)", command: name)
+        }
+        guard arguments.positionals.count == 1 else {
+            throw CLIError.usage("unexpected argument '\(arguments.positionals[1])'", command: name)
+        }
+        let document = try RouteLoading.load(path: path, io: io, options: RouteLoading.options(from: arguments, command: name))
+        let file = path == "-" ? "<stdin>" : path
+        if format == "json" {
+            io.write(InspectReport.json(document, file: file).serialized(pretty: true))
+        } else {
+            io.write(InspectReport.text(document, file: file))
+        }
+        return .ok
     }
 }
