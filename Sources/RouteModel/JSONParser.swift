@@ -187,13 +187,7 @@ struct JSONByteReader {
         while true {
             skipWhitespace()
             items.append(try parseValue())
-            skipWhitespace()
-            guard index < bytes.count else { throw fail("unexpected end of input inside an array") }
-            let b = bytes[index]
-            index += 1
-            if b == UInt8(ascii: ",") { continue }
-            if b == UInt8(ascii: "]") { break }
-            throw fail("expected ',' or ']' in an array, found \(describeByte(index - 1))", at: index - 1)
+            if try endOfContainer(UInt8(ascii: "]"), "an array") { break }
         }
         depth -= 1
         return .array(items)
@@ -222,16 +216,21 @@ struct JSONByteReader {
             index += 1
             skipWhitespace()
             members.append(JSONMember(key: key, value: try parseValue()))
-            skipWhitespace()
-            guard index < bytes.count else { throw fail("unexpected end of input inside an object") }
-            let b = bytes[index]
-            index += 1
-            if b == UInt8(ascii: ",") { continue }
-            if b == UInt8(ascii: "}") { break }
-            throw fail("expected ',' or '}' in an object, found \(describeByte(index - 1))", at: index - 1)
+            if try endOfContainer(UInt8(ascii: "}"), "an object") { break }
         }
         depth -= 1
         return .object(members)
+    }
+
+    /// After an element: consumes ',' (returns false: more follow) or `close` (returns true).
+    mutating func endOfContainer(_ close: UInt8, _ container: String) throws(JSONReaderFailure) -> Bool {
+        skipWhitespace()
+        guard index < bytes.count else { throw fail("unexpected end of input inside \(container)") }
+        let b = bytes[index]
+        index += 1
+        if b == UInt8(ascii: ",") { return false }
+        if b == close { return true }
+        throw fail("expected ',' or '\(Character(Unicode.Scalar(close)))' in \(container), found \(describeByte(index - 1))", at: index - 1)
     }
 
     mutating func parseString() throws(JSONReaderFailure) -> String {
