@@ -40,7 +40,7 @@ extension AudioSink {
 }
 
 /// An audio device that cannot be opened. The CLI maps it to exit 69.
-public struct AudioDeviceUnavailable: Error, Sendable, CustomStringConvertible {
+public struct AudioDeviceUnavailable: Error, Sendable, Equatable, CustomStringConvertible {
     /// The device name as given.
     public var device: String
     /// Why, in the library's words (e.g. `snd_strerror` text).

@@ -48,7 +48,8 @@ import Speech
 
     /// Real time: mute stops the playback thread within 50 ms and the sink stops receiving audio.
     @Test func muteStopsRealPlaybackWithin50ms() throws {
-        let sink = PacedMemorySink()
+        let memory = MemorySink()
+        let sink = PacedSink(memory, lead: 0.05)
         let synth = TaggingSynthesizer(frames: 22050 * 3, chunk: 1024)
         let player = StreamingPlayer(synthesizer: synth, sink: sink)
         let log = EventLog()
@@ -60,9 +61,9 @@ import Speech
         try player.shutdown()  // returns once the playback thread has dropped the sink
         let elapsed = SystemClock.monotonicSeconds() - t0
         #expect(elapsed < 0.05)
-        let written = Double(sink.inner.samples.count) / 22050
+        let written = Double(memory.samples.count) / 22050
         #expect(written > 0.2 && written < 0.6)
-        #expect(sink.inner.counts.drops == 1)
+        #expect(memory.counts.drops == 1)
         #expect(log.summary == ["started:long", "muted:long"])
     }
 

@@ -22,28 +22,6 @@ struct TaggingSynthesizer: SpeechSynthesizer {
     static func tag(_ u: Utterance) -> Int16 { Int16(truncatingIfNeeded: u.id % 30000 + 1) }
 }
 
-/// A sink that sleeps like a device playing in real time (after a `lead` of buffered audio).
-final class PacedMemorySink: AudioSink, @unchecked Sendable {
-    let inner = MemorySink()
-    private let started = Locked<(start: Double, frames: Int)?>(nil)
-    private let lead: Double
-    init(lead: Double = 0.05) { self.lead = lead }
-    func open(sampleRate: Int) throws { try inner.open(sampleRate: sampleRate) }
-    func write(_ samples: UnsafeBufferPointer<Int16>) throws {
-        try inner.write(samples)
-        let (start, frames) = started.withLock { s -> (Double, Int) in
-            let base = s ?? (SystemClock.monotonicSeconds(), 0)
-            s = (base.start, base.frames + samples.count)
-            return (base.start, base.frames + samples.count)
-        }
-        let wait = start + Double(frames) / 22050 - lead - SystemClock.monotonicSeconds()
-        if wait > 0 { usleep(UInt32(wait * 1e6)) }
-    }
-    func drain() throws { try inner.drain(); started.withLock { $0 = nil } }
-    func drop() throws { try inner.drop(); started.withLock { $0 = nil } }
-    func close() throws { try inner.close() }
-}
-
 /// Collects events in order.
 final class EventLog: @unchecked Sendable {
     private let events = Locked<[SpeechEvent]>([])
