@@ -1,3 +1,0 @@
-import Testing
-@testable import VoiceGuideCLI
-@Test func VoiceGuideCLIBuilds() { #expect(Bool(true)) }
