@@ -5,9 +5,13 @@ import AudioALSA
 
 /// `voiceguide say TEXT`: speaks one text (or SSML) through ALSA, into a WAV file, or as text.
 public enum SayCommand: VoiceGuideCommand {
+    /// The subcommand name.
     public static let name = "say"
+    /// One line for the command list.
     public static let summary = "Speak a text or SSML through ALSA, into a WAV file, or as text."
+    /// Usage after `voiceguide say`.
     public static let usage = "TEXT [--locale TAG] [--ssml] [--voice NAME] [--rate WPM] [--output alsa[:DEVICE]|wav:FILE|text]"
+    /// The options `say` accepts.
     public static let options: [OptionSpec] = [
         OptionSpec("locale", value: "TAG", help: "Locale whose voice to use (e.g. de-DE); default en-US."),
         OptionSpec("ssml", help: "TEXT is an SSML <speak> document (checked for well-formedness first)."),
@@ -30,6 +34,7 @@ public enum SayCommand: VoiceGuideCommand {
         "pt-br": "pt-br", "nl-nl": "nl", "pl-pl": "pl", "ru-ru": "ru", "ja-jp": "ja", "zh-cn": "cmn",
     ]
 
+    /// Speaks TEXT to the chosen output; errors map to exit 64/65/69 (see DESIGN.md §6).
     public static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitCode {
         let text = arguments.positionals.joined(separator: " ")
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {

@@ -125,3 +125,26 @@ func cliDuration(voice: String, text: String) throws -> Double {
         #expect(cache.get(key("d")) == nil)
     }
 }
+
+@Suite struct ESpeakPlaybackTests {
+    /// Marks reach the player's observer in order while the utterance plays, and the event stream reports it.
+    @Test func marksAndEventsFlowThroughThePlayer() async throws {
+        let marks = Locked<[String]>([])
+        let sink = MemorySink()
+        let player = StreamingPlayer(synthesizer: try ESpeakSynthesizer(cacheSeconds: 0), sink: sink) { _, name in
+            marks.withLock { $0.append(name) }
+        }
+        let controller = SpeechController(player: player, clock: SystemClock())
+        let stream = controller.events()
+        controller.speak(Utterance(text: "<speak><mark name=\"a\"/>Turn left <mark name=\"b\"/>now.</speak>", isSSML: true, label: "now"))
+        var kinds: [SpeechEvent.Kind] = []
+        for await event in stream {
+            kinds.append(event.kind)
+            if event.kind != .started { break }
+        }
+        try player.shutdown()
+        #expect(kinds == [.started, .finished])
+        #expect(marks.snapshot == ["a", "b"])
+        #expect(sink.samples.count > 11025)
+    }
+}

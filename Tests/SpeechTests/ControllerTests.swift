@@ -89,7 +89,7 @@ import Speech
             switch i % 10 {
             case 3: c.mute()
             case 7: c.unmute()
-            default: c.speak(Utterance(text: "u\(i)", priority: i % 5, deadline: i % 4 == 0 ? 0.01 : nil, label: "u\(i)"))
+            default: c.speak(Utterance(text: "u\(i)", priority: i % 5, deadline: i % 4 == 0 ? 0.002 : nil, label: "u\(i)"))
             }
         }
         c.unmute()
