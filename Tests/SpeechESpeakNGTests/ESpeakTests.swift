@@ -64,6 +64,16 @@ func cliDuration(voice: String, text: String) throws -> Double {
         #expect(abs(ours - cli) / cli < 0.10, "\(voice): ours \(ours) s, CLI \(cli) s")
     }
 
+    @Test func rateAndVolumeChangeTheAudio() throws {
+        let text = "Continue straight for two kilometres."
+        let normal = try ESpeakSynthesizer(rate: 175, cacheSeconds: 0).render(Utterance(text: text))
+        let fast = try ESpeakSynthesizer(rate: 350, cacheSeconds: 0).render(Utterance(text: text))
+        let quiet = try ESpeakSynthesizer(volume: 30, cacheSeconds: 0).render(Utterance(text: text))
+        #expect(fast.duration < normal.duration * 0.7)
+        #expect(quiet.rms < normal.rms * 0.5)
+        #expect(try ESpeakSynthesizer(rate: 9999, pitch: -5).rate == 450)
+    }
+
     @Test func voiceOfTheUtteranceIsUsed() throws {
         let synth = try ESpeakSynthesizer(voice: "en-us", cacheSeconds: 0)
         let text = "Hauptbahnhof Zürich"
