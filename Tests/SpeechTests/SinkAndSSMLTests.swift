@@ -23,6 +23,11 @@ func readWAV(_ path: String) throws -> (rate: Int, samples: [Int16]) {
         #expect(SpeechConformance.checkSink({ MemorySink() }, readBack: { ($0 as? MemorySink)?.samples ?? [] }) == [])
     }
 
+    @Test func pacedSinkConforms() {
+        let memory = MemorySink()
+        #expect(SpeechConformance.checkSink({ PacedSink(memory, lead: 1) }, readBack: { _ in memory.samples }) == [])
+    }
+
     @Test func wavSinkConforms() {
         let path = temporaryPath(".wav")
         defer { try? FileManager.default.removeItem(atPath: path) }
