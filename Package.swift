@@ -36,7 +36,7 @@ let package = Package(
         .testTarget(name: "PhrasingTests", dependencies: ["Phrasing", "Guidance", "RouteModel"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
         .testTarget(name: "SpeechESpeakNGTests", dependencies: ["SpeechESpeakNG", "Speech"]),
-        .testTarget(name: "AudioALSATests", dependencies: ["AudioALSA", "Speech"]),
+        .testTarget(name: "AudioALSATests", dependencies: ["AudioALSA", "Speech", "SpeechESpeakNG"]),
         .testTarget(name: "VoiceGuideCLITests", dependencies: ["VoiceGuideCLI"]),
     ],
     swiftLanguageModes: [.v6]

@@ -6,6 +6,7 @@ import Foundation
 var figures: [BenchFigure] = []
 let sections: [(String, () -> [BenchFigure])] = [
     ("Route import", importBenchmarks),
+    ("Speech", speechBenchmarks),
 ]
 for (title, run) in sections {
     print("== \(title)")

@@ -8,6 +8,7 @@ public enum VoiceGuideTool {
     /// Every subcommand, in help order.
     public static let commands: [CommandDescriptor] = [
         CommandDescriptor(InspectCommand.self),
+        CommandDescriptor(SayCommand.self),
     ]
 
     /// Top-level help.

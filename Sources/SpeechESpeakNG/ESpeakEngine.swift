@@ -1,0 +1,120 @@
+import CEspeakNG
+import Foundation
+import Speech
+
+/// The one process-wide libespeak-ng instance. eSpeak NG is not thread-safe and must be initialized once
+/// (terminate + reinitialize hangs), so every call goes through `withEngine`, under one lock.
+final class ESpeakEngine: @unchecked Sendable {
+    private static let instance: Result<ESpeakEngine, ESpeakError> = Result { try ESpeakEngine() }.mapError {
+        $0 as? ESpeakError ?? .initializationFailed(code: -1)
+    }
+
+    /// The shared engine, initialized on first use.
+    static func shared() throws -> ESpeakEngine { try instance.get() }
+
+    private let lock = NSLock()
+    /// Output rate reported by `espeak_Initialize` (22050).
+    let sampleRate: Int
+    /// Installed voices, read once.
+    let catalog: VoiceCatalog
+    private var currentVoice: String?
+
+    private init() throws {
+        let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 50, nil, Int32(espeakINITIALIZE_DONT_EXIT))
+        guard rate > 0 else { throw ESpeakError.initializationFailed(code: rate) }
+        sampleRate = Int(rate)
+        espeak_SetSynthCallback(espeakSynthCallback)
+        catalog = VoiceCatalog(voices: ESpeakEngine.listVoices())
+    }
+
+    private static func listVoices() -> [ESpeakVoice] {
+        guard let list = espeak_ListVoices(nil) else { return [] }
+        var voices: [ESpeakVoice] = []
+        var index = 0
+        while let entry = list[index] {
+            index += 1
+            let v = entry.pointee
+            guard let name = v.name, let identifier = v.identifier else { continue }
+            var languages: [ESpeakVoice.Language] = []
+            if var p = v.languages {
+                // Pairs of (priority byte, NUL-terminated tag), ended by an empty tag.
+                while p.pointee != 0 {
+                    let priority = Int(UInt8(bitPattern: p.pointee))
+                    let tag = String(cString: p + 1)
+                    guard !tag.isEmpty else { break }
+                    languages.append(.init(tag: tag.lowercased(), priority: priority))
+                    p += tag.utf8.count + 2
+                }
+            }
+            voices.append(ESpeakVoice(name: String(cString: name), identifier: String(cString: identifier), languages: languages))
+        }
+        return voices
+    }
+
+    /// One synthesis under the engine lock: selects the voice and parameters, streams through `context`.
+    func synthesize(_ text: String, ssml: Bool, voice: ESpeakVoice, rate: Int, pitch: Int, volume: Int,
+                    context: SynthesisContext) throws {
+        lock.lock()
+        defer { lock.unlock() }
+        if currentVoice != voice.identifier {
+            let code = espeak_SetVoiceByName(voice.identifier)
+            guard code == EE_OK else {
+                currentVoice = nil
+                throw ESpeakError.voiceSelectionFailed(voice.identifier, code: Int32(code.rawValue))
+            }
+            currentVoice = voice.identifier
+        }
+        espeak_SetParameter(espeakRATE, Int32(rate), 0)
+        espeak_SetParameter(espeakPITCH, Int32(pitch), 0)
+        espeak_SetParameter(espeakVOLUME, Int32(volume), 0)
+        var flags = UInt32(espeakCHARS_UTF8 | espeakENDPAUSE)
+        flags |= UInt32(ssml ? espeakSSML : espeakPHONEMES)
+        let unmanaged = Unmanaged.passRetained(context)
+        defer { unmanaged.release() }
+        let code = text.withCString { cText in
+            espeak_Synth(cText, strlen(cText) + 1, 0, POS_CHARACTER, 0, flags, nil, unmanaged.toOpaque())
+        }
+        guard code == EE_OK else { throw ESpeakError.synthesisFailed(code: Int32(code.rawValue)) }
+    }
+}
+
+/// Per-synthesis state the C callback reaches through `user_data`.
+final class SynthesisContext {
+    let sampleRate: Int
+    let deliver: (SynthesisEvent) -> SynthesisControl
+    var frames = 0
+    var stopped = false
+
+    init(sampleRate: Int, deliver: @escaping (SynthesisEvent) -> SynthesisControl) {
+        self.sampleRate = sampleRate
+        self.deliver = deliver
+    }
+
+    func handle(samples: UnsafeMutablePointer<Int16>?, count: Int, events: UnsafeMutablePointer<espeak_EVENT>) -> Int32 {
+        guard !stopped else { return 1 }
+        var event = events
+        while event.pointee.type != espeakEVENT_LIST_TERMINATED {
+            if event.pointee.type == espeakEVENT_MARK, let name = event.pointee.id.name {
+                let offset = Int(event.pointee.audio_position) * sampleRate / 1000
+                if deliver(.mark(name: String(cString: name), sampleOffset: offset)) == .stop { stopped = true; return 1 }
+            }
+            event += 1
+        }
+        if let samples, count > 0 {
+            frames += count
+            if deliver(.audio(Array(UnsafeBufferPointer(start: samples, count: count)))) == .stop {
+                stopped = true
+                return 1
+            }
+        }
+        return 0
+    }
+}
+
+/// The C synth callback: no captures; the context comes through the event's `user_data`.
+private let espeakSynthCallback: @convention(c) (UnsafeMutablePointer<Int16>?, Int32, UnsafeMutablePointer<espeak_EVENT>?) -> Int32 = {
+    samples, count, events in
+    guard let events, let data = events.pointee.user_data else { return 0 }
+    let context = Unmanaged<SynthesisContext>.fromOpaque(data).takeUnretainedValue()
+    return context.handle(samples: samples, count: Int(count), events: events)
+}

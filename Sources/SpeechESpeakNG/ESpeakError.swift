@@ -1,0 +1,26 @@
+/// A failure of the eSpeak NG engine or of voice selection.
+public enum ESpeakError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// `espeak_Initialize` failed (no data directory?).
+    case initializationFailed(code: Int32)
+    /// No installed voice or language matches; `closeMatches` lists likely intended names.
+    case unknownVoice(String, closeMatches: [String])
+    /// The engine refused a voice it listed (never silently replaced by another language).
+    case voiceSelectionFailed(String, code: Int32)
+    /// `espeak_Synth` returned an error code.
+    case synthesisFailed(code: Int32)
+
+    /// One line for the user.
+    public var description: String {
+        switch self {
+        case .initializationFailed(let code):
+            return "eSpeak NG could not start (code \(code)); is espeak-ng-data installed?"
+        case .unknownVoice(let name, let close):
+            let hint = close.isEmpty ? "" : "; close matches: \(close.joined(separator: ", "))"
+            return "unknown voice '\(name)'\(hint)"
+        case .voiceSelectionFailed(let name, let code):
+            return "eSpeak NG refused voice '\(name)' (code \(code))"
+        case .synthesisFailed(let code):
+            return "eSpeak NG synthesis failed (code \(code))"
+        }
+    }
+}

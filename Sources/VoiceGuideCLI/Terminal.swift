@@ -1,0 +1,112 @@
+import Foundation
+
+/// Raw-mode handling for the interactive drive. The original terminal state is saved once and restored on
+/// every exit path: normal end, error, `q`, SIGINT and SIGTERM (`restore()` is idempotent and async-signal-tolerant
+/// enough for our use: it only calls tcsetattr and write).
+public final class Terminal: @unchecked Sendable {
+    /// The process-wide terminal on standard input.
+    public static let shared = Terminal(fd: STDIN_FILENO)
+
+    private let fd: Int32
+    private let lock = NSLock()
+    private var saved: termios?
+
+    private init(fd: Int32) { self.fd = fd }
+
+    /// True when standard input is a terminal.
+    public var isTTY: Bool { isatty(fd) == 1 }
+
+    /// Puts the terminal in raw mode (no echo, no line buffering, keys arrive one byte at a time).
+    /// Output processing stays on so "\n" still moves to the start of the line. Returns false if not a TTY.
+    @discardableResult
+    public func enterRawMode() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard saved == nil, isatty(fd) == 1 else { return saved != nil }
+        var original = termios()
+        guard tcgetattr(fd, &original) == 0 else { return false }
+        var raw = original
+        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN)
+        raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
+        // VMIN = 0, VTIME = 1: a read returns after 100 ms with or without a key, so the reader can stop.
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 0
+            cc[Int(VTIME)] = 1
+        }
+        guard tcsetattr(fd, TCSAFLUSH, &raw) == 0 else { return false }
+        saved = original
+        return true
+    }
+
+    /// Restores the saved terminal state, shows the cursor again, and ends the status line. Safe to call repeatedly.
+    public func restore() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard var original = saved else { return }
+        _ = tcsetattr(fd, TCSAFLUSH, &original)
+        saved = nil
+    }
+
+    /// True while raw mode is active.
+    public var isRaw: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return saved != nil
+    }
+
+    /// Reads one key with a short timeout (raw mode), or nil when none arrived.
+    public func readKey() -> UInt8? {
+        var byte: UInt8 = 0
+        let n = read(fd, &byte, 1)
+        return n == 1 ? byte : nil
+    }
+}
+
+/// Delivers SIGINT/SIGTERM to a handler on a dispatch queue instead of killing the process.
+public final class SignalTrap: @unchecked Sendable {
+    private var sources: [DispatchSourceSignal] = []
+
+    /// Installs `handler` for `signals`; the default action is disabled while the trap lives.
+    public init(signals: [Int32] = [SIGINT, SIGTERM], queue: DispatchQueue = .global(),
+                handler: @escaping @Sendable (Int32) -> Void) {
+        for sig in signals {
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: queue)
+            source.setEventHandler { handler(sig) }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    /// Removes the handlers and restores the default signal actions.
+    public func cancel() {
+        for s in sources {
+            s.cancel()
+            signal(Int32(s.handle), SIG_DFL)
+        }
+        sources.removeAll()
+    }
+}
+
+/// ANSI escape sequences, all empty when color/escapes are disabled (`NO_COLOR` or not a TTY).
+public struct TerminalStyle: Sendable {
+    /// Whether escape sequences are written at all.
+    public let enabled: Bool
+    /// Whether colors are used (`NO_COLOR` unset).
+    public let colors: Bool
+
+    /// Chooses the style for a stream.
+    public init(isTTY: Bool, environment: [String: String]) {
+        enabled = isTTY
+        colors = isTTY && (environment["NO_COLOR"].map { $0.isEmpty } ?? true)
+    }
+
+    /// Carriage return + clear the whole line.
+    public var clearLine: String { enabled ? "\r\u{1B}[2K" : "" }
+    /// Bold text.
+    public func bold(_ s: String) -> String { colors ? "\u{1B}[1m\(s)\u{1B}[0m" : s }
+    /// Dim text.
+    public func dim(_ s: String) -> String { colors ? "\u{1B}[2m\(s)\u{1B}[0m" : s }
+    /// Colored text (ANSI color code 31–37).
+    public func color(_ code: Int, _ s: String) -> String { colors ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }
+}

@@ -1,3 +1,0 @@
-import Testing
-@testable import AudioALSA
-@Test func AudioALSABuilds() { #expect(Bool(true)) }

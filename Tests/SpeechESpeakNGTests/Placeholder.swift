@@ -1,3 +1,0 @@
-import Testing
-@testable import SpeechESpeakNG
-@Test func SpeechESpeakNGBuilds() { #expect(Bool(true)) }

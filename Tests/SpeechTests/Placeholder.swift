@@ -1,3 +1,0 @@
-import Testing
-@testable import Speech
-@Test func SpeechBuilds() { #expect(Bool(true)) }

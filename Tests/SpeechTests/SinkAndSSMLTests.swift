@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+import Speech
+
+/// Reads a 16-bit mono WAV written by WAVFileSink: (sampleRate, samples), checking the header fields.
+func readWAV(_ path: String) throws -> (rate: Int, samples: [Int16]) {
+    let d = try Data(contentsOf: URL(fileURLWithPath: path))
+    func u32(_ o: Int) -> Int { Int(d[o]) | Int(d[o + 1]) << 8 | Int(d[o + 2]) << 16 | Int(d[o + 3]) << 24 }
+    func u16(_ o: Int) -> Int { Int(d[o]) | Int(d[o + 1]) << 8 }
+    #expect(String(decoding: d[0..<4], as: UTF8.self) == "RIFF")
+    #expect(u32(4) == d.count - 8)
+    #expect(String(decoding: d[8..<16], as: UTF8.self) == "WAVEfmt ")
+    #expect(u32(16) == 16 && u16(20) == 1 && u16(22) == 1 && u16(34) == 16 && u16(32) == 2)
+    #expect(u32(28) == u32(24) * 2)
+    #expect(String(decoding: d[36..<40], as: UTF8.self) == "data")
+    #expect(u32(40) == d.count - 44)
+    let samples = stride(from: 44, to: d.count - 1, by: 2).map { Int16(bitPattern: UInt16(u16($0))) }
+    return (u32(24), samples)
+}
+
+@Suite struct SinkTests {
+    @Test func memorySinkConforms() {
+        #expect(SpeechConformance.checkSink({ MemorySink() }, readBack: { ($0 as? MemorySink)?.samples ?? [] }) == [])
+    }
+
+    @Test func pacedSinkConforms() {
+        let memory = MemorySink()
+        #expect(SpeechConformance.checkSink({ PacedSink(memory, lead: 1) }, readBack: { _ in memory.samples }) == [])
+    }
+
+    @Test func wavSinkConforms() {
+        let path = temporaryPath(".wav")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(SpeechConformance.checkSink({ WAVFileSink(path: path) }, readBack: { _ in try readWAV(path).samples }) == [])
+    }
+
+    @Test func estimatingSynthesizerConforms() {
+        #expect(SpeechConformance.checkSynthesizer(EstimatingSynthesizer(), text: "In four hundred metres, turn left.") == [])
+        #expect(abs(EstimatingSynthesizer(wordsPerMinute: 120, endPause: 0).seconds(for: Utterance(text: "a b c d")) - 2) < 1e-9)
+    }
+
+    @Test func wavAppendPlacesAudioAtOffsetsWithSilenceAndSoxAgrees() throws {
+        let path = temporaryPath(".wav")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let sink = WAVFileSink(path: path)
+        try sink.open(sampleRate: 22050)
+        try sink.append([Int16](repeating: 1000, count: 2205), at: 0.5)
+        try sink.append([Int16](repeating: -7, count: 100), at: 0.55)  // before the end: starts at the end
+        try sink.append([Int16](repeating: 5, count: 10), at: 2)
+        try sink.close()
+        let (rate, samples) = try readWAV(path)
+        #expect(rate == 22050)
+        #expect(samples.count == 44100 + 10)
+        #expect(samples[0..<11025].allSatisfy { $0 == 0 })
+        #expect(samples[11025..<13230].allSatisfy { $0 == 1000 })
+        #expect(samples[13230..<13330].allSatisfy { $0 == -7 })
+        #expect(samples[13330..<44100].allSatisfy { $0 == 0 })
+        #expect(samples[44100...].allSatisfy { $0 == 5 })
+        let soxi = Process()
+        soxi.executableURL = URL(fileURLWithPath: "/usr/bin/soxi")
+        soxi.arguments = ["-s", path]
+        let pipe = Pipe()
+        soxi.standardOutput = pipe
+        try soxi.run()
+        soxi.waitUntilExit()
+        let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(out.trimmingCharacters(in: .whitespacesAndNewlines) == "44110")
+    }
+
+    /// An hour-long timeline: streamed to disk, so the header and length are right without holding it in memory.
+    @Test func hourLongTimeline() throws {
+        let path = temporaryPath(".wav")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let sink = WAVFileSink(path: path)
+        try sink.open(sampleRate: 22050)
+        try sink.append([Int16](repeating: 9, count: 22050), at: 3599)
+        try sink.close()
+        let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int
+        #expect(size == 44 + 3600 * 22050 * 2)
+        let h = try #require(FileHandle(forReadingAtPath: path))
+        let header = try #require(try h.read(upToCount: 44))
+        try h.seek(toOffset: UInt64(44 + 3599 * 22050 * 2))
+        let tail = try #require(try h.read(upToCount: 4))
+        try h.close()
+        #expect(header[40..<44].withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) } == UInt32(3600 * 22050 * 2))
+        #expect(Array(tail) == [9, 0, 9, 0])
+    }
+
+    /// Virtual time rendering: an interrupted utterance is cut in the file where the interruption happened.
+    @Test func renderingPlayerCutsInterruptedAudioAtTheInterruption() throws {
+        let path = temporaryPath(".wav")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let clock = VirtualClock()
+        let player = RenderingPlayer(synthesizer: TaggingSynthesizer(frames: 22050, chunk: 2205),
+                                     sink: WAVFileSink(path: path), clock: clock)
+        let c = SpeechController(player: player, clock: clock)
+        c.speak(Utterance(id: 1, text: "a", priority: 0))   // 1 s, cut at 0.5
+        c.advance(to: 0.5)
+        c.speak(Utterance(id: 2, text: "b", priority: 4))   // 0.5 … 1.5
+        c.advance(to: 3)
+        c.speak(Utterance(id: 3, text: "c", priority: 0))   // 3 … 4
+        c.waitUntilIdle()
+        try player.finish(padTo: 5)
+        let (_, samples) = try readWAV(path)
+        #expect(samples.count == 5 * 22050)
+        let r = runs(samples)
+        #expect(r.map(\.0) == [2, 3, 0, 4, 0])
+        #expect(r.map(\.1) == [11025, 22050, 33075, 22050, 22050])
+    }
+}
+
+@Suite struct SSMLTests {
+    @Test(arguments: [
+        "<speak>Turn <emphasis>left</emphasis> now.</speak>",
+        "<?xml version=\"1.0\"?>\n<speak version='1.0' xml:lang=\"en-US\"><mark name=\"m1\"/>A &amp; B &#233; &#x41;<break time=\"300ms\"/></speak>",
+        "<speak><!-- note --><![CDATA[a < b]]><say-as interpret-as=\"characters\">A7</say-as></speak>\n",
+    ])
+    func wellFormed(_ text: String) throws {
+        try SSMLValidator.validate(text)
+    }
+
+    @Test(arguments: [
+        ("<speak>Turn left", 1, 17, "<speak> is not closed"),
+        ("<speak><b>x</speak>", 1, 12, "</speak> does not match <b>"),
+        ("<speak>\n a & b</speak>", 2, 4, "'&' must start an entity such as &amp;"),
+        ("<speak><break time=300ms/></speak>", 1, 20, "the value of 'time' in <break> must be quoted"),
+        ("<speak><m a=\"1\" a=\"2\"/></speak>", 1, 17, "attribute 'a' repeated in <m>"),
+        ("<voice>x</voice>", 1, 1, "the root element must be <speak>, not <voice>"),
+        ("<speak>x</speak> tail", 1, 18, "text after the closing </speak>"),
+        ("hello", 1, 1, "expected the <speak> root element"),
+        ("<speak>&bogus;</speak>", 1, 8, "unknown entity '&bogus;'"),
+    ])
+    func malformed(_ text: String, _ line: Int, _ column: Int, _ message: String) {
+        #expect(throws: SSMLError(line: line, column: column, message: message)) { try SSMLValidator.validate(text) }
+    }
+}
