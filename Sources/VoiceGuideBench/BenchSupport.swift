@@ -31,14 +31,19 @@ func medianSeconds(runs: Int, _ body: () throws -> Void) rethrows -> Double {
     return times[times.count / 2]
 }
 
-/// Formats a number with thousands separators.
+/// Formats a number with thousands separators ("1,234,567.8"). (NumberFormatter on this Foundation ignores
+/// the fraction-digit settings, so the digits are laid out by hand.)
 func benchFormat(_ value: Double, decimals: Int = 0) -> String {
-    let formatter = NumberFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.numberStyle = .decimal
-    formatter.usesGroupingSeparator = true
-    formatter.groupingSeparator = ","
-    formatter.minimumFractionDigits = decimals
-    formatter.maximumFractionDigits = decimals
-    return formatter.string(from: NSNumber(value: value)) ?? String(value)
+    let fixed = String(format: "%.\(max(0, decimals))f", value)
+    let parts = fixed.split(separator: ".", maxSplits: 1)
+    var integer = String(parts[0])
+    let negative = integer.hasPrefix("-")
+    if negative { integer.removeFirst() }
+    var grouped = ""
+    for (i, ch) in integer.reversed().enumerated() {
+        if i > 0 && i % 3 == 0 { grouped.append(",") }
+        grouped.append(ch)
+    }
+    let head = (negative ? "-" : "") + String(grouped.reversed())
+    return parts.count > 1 ? head + "." + parts[1] : head
 }
