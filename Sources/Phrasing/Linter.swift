@@ -35,7 +35,7 @@ public struct Linter: Sendable {
         return candidates.map { URL(fileURLWithPath: $0) }.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("lang").path) }
     }
 
-    /// True when eSpeak NG knows `voice`: a voice file of that name under `voices/` or `lang/`, or a `language` line naming it.
+    /// True when eSpeak NG knows `voice`: a voice file of that name under `voices/` or `lang/`, or a voice whose first `language` line names it.
     public static func voiceExists(_ voice: String, in directory: URL) -> Bool {
         let wanted = voice.lowercased()
         for sub in ["lang", "voices"] {
@@ -44,9 +44,10 @@ public struct Linter: Sendable {
                 let file = directory.appendingPathComponent(sub).appendingPathComponent(path)
                 if (path as NSString).lastPathComponent.lowercased() == wanted { return true }
                 guard sub == "lang", let text = try? String(contentsOf: file, encoding: .utf8) else { continue }
-                for line in text.split(separator: "\n") where line.hasPrefix("language ") {
-                    if line.split(separator: " ").dropFirst().first.map({ $0.lowercased() == wanted }) == true { return true }
-                }
+                // eSpeak resolves a name through the voice's primary (first) language line, not the later aliases
+                // (measured: "fr-fr" works, "zh" listed third in cmn does not).
+                if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("language ") }),
+                   line.split(separator: " ").dropFirst().first.map({ $0.lowercased() == wanted }) == true { return true }
             }
         }
         return false
