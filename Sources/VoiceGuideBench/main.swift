@@ -7,6 +7,7 @@ var figures: [BenchFigure] = []
 let sections: [(String, () -> [BenchFigure])] = [
     ("Route import", importBenchmarks),
     ("Speech", speechBenchmarks),
+    ("Phrasing", phrasingBenchmarks),
 ]
 for (title, run) in sections {
     print("== \(title)")

@@ -9,6 +9,9 @@ public enum VoiceGuideTool {
     public static let commands: [CommandDescriptor] = [
         CommandDescriptor(InspectCommand.self),
         CommandDescriptor(SayCommand.self),
+        CommandDescriptor(LocalesCommand.self),
+        CommandDescriptor(LintCommand.self),
+        CommandDescriptor(PhrasesCommand.self),
     ]
 
     /// Top-level help.
