@@ -1,0 +1,112 @@
+/// One case of a grammar form: conditions on the value, then how to phrase it (Phrasebooks/FORMAT.md §6).
+public struct GrammarCase: Sendable, Hashable {
+    /// Required ref-ness, when given.
+    public var ref: Bool?
+    /// Required emptiness, when given.
+    public var empty: Bool?
+    /// The value starts with one of these (lower-cased).
+    public var prefixes: [String]
+    /// The value ends with one of these (lower-cased).
+    public var suffixes: [String]
+    /// One of the value's words is one of these (lower-cased).
+    public var words: [String]
+    /// The first letter is one of these (lower-cased), when given.
+    public var initials: Set<Character>?
+    /// The phrase around the value (`{}`).
+    public var template: Affix
+    /// Per-word rewrites, first match per word.
+    public var rewrites: [Rewrite]
+    /// Lower-case the value's first letter.
+    public var lowerFirst: Bool
+
+    /// A word rewrite: a whole word or a word ending.
+    public struct Rewrite: Sendable, Hashable {
+        /// Whole word (lower-cased) to replace, or nil.
+        public var word: String?
+        /// Word ending to replace, or nil.
+        public var ending: String?
+        /// Replacement.
+        public var to: String
+    }
+
+    /// True when every given condition holds for `value`.
+    func matches(_ value: SlotValue) -> Bool {
+        if let ref, ref != value.isRef { return false }
+        let isEmpty = value.isEmpty
+        if let empty { if empty != isEmpty { return false } } else if isEmpty { return false }
+        let head = value.head
+        if !prefixes.isEmpty && !prefixes.contains(where: { head.hasPrefix($0) }) { return false }
+        if !suffixes.isEmpty && !suffixes.contains(where: { head.hasSuffix($0) }) { return false }
+        if !words.isEmpty {
+            let parts = head.split(whereSeparator: { $0 == " " || $0 == "-" })
+            if !parts.contains(where: { words.contains(String($0)) }) { return false }
+        }
+        if let initials {
+            guard let first = head.first, initials.contains(first) else { return false }
+        }
+        return true
+    }
+}
+
+/// A named grammar form: an ordered list of cases, first match wins.
+public struct GrammarForm: Sendable, Hashable {
+    /// The form's name (the filter name in templates).
+    public var name: String
+    /// The cases in order.
+    public var cases: [GrammarCase]
+
+    /// Applies the first matching case; an empty value stays empty unless an `empty` case matches.
+    func apply(_ value: SlotValue) -> SlotValue {
+        guard let c = cases.first(where: { $0.matches(value) }) else { return value }
+        var display = value.display, spoken = value.spoken
+        if !c.rewrites.isEmpty {
+            display = Self.rewrite(display, c.rewrites)
+            spoken = Self.rewrite(spoken, c.rewrites)
+        }
+        if c.lowerFirst {
+            display = Self.lowerFirst(display)
+            spoken = Self.lowerFirst(spoken)
+        }
+        let ssml = (c.rewrites.isEmpty && !c.lowerFirst) ? value.ssml : SSML.escape(spoken)
+        var out = value
+        out.display = c.template.apply(display)
+        out.spoken = c.template.apply(spoken)
+        out.ssml = SSML.escape(c.template.prefix) + (c.template.hasPlaceholder ? ssml + SSML.escape(c.template.suffix) : "")
+        return out
+    }
+
+    static func lowerFirst(_ s: String) -> String {
+        guard let first = s.first else { return s }
+        return first.lowercased() + s.dropFirst()
+    }
+
+    static func rewrite(_ text: String, _ rules: [GrammarCase.Rewrite]) -> String {
+        let words = text.split(separator: " ", omittingEmptySubsequences: false)
+        return words.map { word -> String in
+            let w = String(word)
+            let lower = w.lowercased()
+            for r in rules {
+                if let whole = r.word, lower == whole {
+                    return w.first?.isUppercase == true ? SlotValue.capitalizeFirst(r.to) : r.to
+                }
+                if let ending = r.ending, lower.hasSuffix(ending), lower.count > ending.count {
+                    return String(w.dropLast(ending.count)) + r.to
+                }
+            }
+            return w
+        }.joined(separator: " ")
+    }
+}
+
+/// Ordinal words for one gender/case: 1…12 and a template for the rest.
+public struct OrdinalTable: Sendable, Hashable {
+    /// Words for 1…12 (index 0 = 1).
+    public var words: [String]
+    /// Template for other numbers (`{n}`).
+    public var other: Affix
+
+    /// The ordinal of `n`.
+    public func word(_ n: Int) -> String {
+        (1...words.count).contains(n) ? words[n - 1] : other.apply(String(n))
+    }
+}

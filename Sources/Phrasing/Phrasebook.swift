@@ -1,0 +1,153 @@
+import Guidance
+
+/// A compiled phrasebook: templates parsed into nodes, the fallback chain resolved, words and grammar ready.
+/// Built once per locale at load; rendering does no parsing.
+public struct Phrasebook: Sendable {
+    /// The file stem the book was loaded from ("de", "en-GB").
+    public let name: String
+    /// Language written in the book.
+    public let language: String
+    /// The template keys present after merging (own chain and fallbacks).
+    public let keys: Set<String>
+    /// The book's own examples (Phrasebooks/FORMAT.md §8).
+    public let examples: [JSONValue]
+    /// Problems found while compiling (bad templates are replaced by the fallback's).
+    public let problems: [PhrasingError]
+
+    let instructions: InstructionTable
+    let frames: [KindKey: TemplateEntry]
+    let thenClause: TemplateEntry?
+    let thenDistanceClause: TemplateEntry?
+    let roadName: TemplateEntry?
+    let roadRef: TemplateEntry?
+    let roadNameRef: TemplateEntry?
+    let lanes: [LaneHint.Position: TemplateEntry]
+    let words: Words
+    let speech: SpeechRules
+
+    /// Names of the grammar forms in the merged book.
+    public let formNames: [String]
+
+    /// Compiles merged phrasebook JSON. `fallback` (usually English, already compiled JSON) supplies templates that
+    /// fail to compile here; every problem is recorded in `problems`.
+    public static func compile(_ json: JSONValue, name: String, file: String, fallback: JSONValue? = nil) -> Phrasebook {
+        var problems: [PhrasingError] = []
+        let words = Words.parse(json["words"], file: file, problems: &problems)
+        var forms: [String: GrammarForm] = [:]
+        for (formName, value) in json["grammar"]?["forms"]?.objectMembers ?? [] {
+            forms[formName] = parseForm(formName, value, file: file, problems: &problems)
+        }
+        let speech = parseSpeech(json["speech"], file: file, problems: &problems)
+        let resolver = FilterResolver(ordinals: words.ordinals, forms: forms, unitCases: words.unitCaseNames)
+
+        var compiled: [String: TemplateEntry] = [:]
+        var instructionEntries: [InstructionKey: (key: String, entry: TemplateEntry)] = [:]
+        let members = json["templates"]?.objectMembers ?? []
+        if json["templates"]?.objectMembers == nil { problems.append(.invalidData(file: file, key: "templates", message: "missing or not an object")) }
+        var fallbackMembers: [String: JSONValue] = [:]
+        for (k, v) in fallback?["templates"]?.objectMembers ?? [] { fallbackMembers[k] = v }
+
+        for (key, value) in members {
+            let parsedKey = InstructionKey.parse(key)
+            if case .failure(let e)? = parsedKey {
+                problems.append(.template(file: file, key: key, message: e.message))
+                continue
+            }
+            var entry: TemplateEntry
+            switch compileEntry(value, key: key, resolver: resolver) {
+            case .success(let e): entry = e
+            case .failure(let e):
+                problems.append(.template(file: file, key: key, message: e.message))
+                guard let fb = fallbackMembers[key], case .success(let e2) = compileEntry(fb, key: key, resolver: resolver) else { continue }
+                entry = e2
+            }
+            compiled[key] = entry
+            if case .success(let k)? = parsedKey { instructionEntries[k] = (key, entry) }
+        }
+
+        var frames: [KindKey: TemplateEntry] = [:]
+        for kind in KindKey.allCases where kind != .then { frames[kind] = compiled["announce." + kind.key] }
+        if frames[.early] == nil { frames[.early] = frames[.prepare] }
+        var lanes: [LaneHint.Position: TemplateEntry] = [:]
+        for p in [LaneHint.Position.left, .right, .middle] { lanes[p] = compiled["lanes." + p.rawValue] }
+
+        return Phrasebook(
+            name: name, language: json["language"]?.stringValue ?? name, keys: Set(compiled.keys),
+            examples: json["examples"]?.arrayValue ?? [], problems: problems,
+            instructions: InstructionTable(entries: instructionEntries), frames: frames,
+            thenClause: compiled["clause.then"], thenDistanceClause: compiled["clause.thenDistance"],
+            roadName: compiled["road.name"], roadRef: compiled["road.ref"], roadNameRef: compiled["road.nameRef"],
+            lanes: lanes, words: words, speech: speech, formNames: forms.keys.sorted())
+    }
+
+    static func compileEntry(_ value: JSONValue, key: String, resolver: FilterResolver) -> Result<TemplateEntry, TemplateCompileError> {
+        let compiler = TemplateCompiler(allowed: SlotID.allowed(forKey: key), resolver: resolver)
+        func pair(_ v: JSONValue) -> Result<CompiledTemplate, TemplateCompileError> {
+            if let s = v.stringValue {
+                return compiler.compile(s).map { CompiledTemplate(display: $0, spoken: $0, shared: true) }
+            }
+            guard let d = v["display"]?.stringValue, let s = v["spoken"]?.stringValue else {
+                return .failure(TemplateCompileError("a template is a string, a {display, spoken} pair or a plural object"))
+            }
+            return compiler.compile(d).flatMap { dn in compiler.compile(s).map { CompiledTemplate(display: dn, spoken: $0, shared: false) } }
+        }
+        if value.stringValue != nil || value["display"] != nil { return pair(value).map { .plain($0) } }
+        guard let members = value.objectMembers, !members.isEmpty else {
+            return .failure(TemplateCompileError("a template is a string, a {display, spoken} pair or a plural object"))
+        }
+        var plural: [PluralCategory: CompiledTemplate] = [:]
+        for (name, v) in members {
+            guard let category = PluralCategory(rawValue: name) else { return .failure(TemplateCompileError("unknown plural category '\(name)'")) }
+            switch pair(v) {
+            case .success(let t): plural[category] = t
+            case .failure(let e): return .failure(e)
+            }
+        }
+        guard plural[.other] != nil else { return .failure(TemplateCompileError("plural template needs 'other'")) }
+        return .success(.plural(plural))
+    }
+
+    static func parseForm(_ name: String, _ json: JSONValue, file: String, problems: inout [PhrasingError]) -> GrammarForm {
+        var cases: [GrammarCase] = []
+        let known: Set<String> = ["ref", "empty", "prefix", "suffix", "word", "initial", "template", "rewrite", "lowerFirst"]
+        for (index, c) in (json.arrayValue ?? []).enumerated() {
+            let path = "grammar.forms.\(name)[\(index)]"
+            for (member, _) in c.objectMembers ?? [] where !known.contains(member) {
+                problems.append(.invalidData(file: file, key: path + "." + member, message: "unknown member"))
+            }
+            guard let template = c["template"]?.stringValue else {
+                problems.append(.invalidData(file: file, key: path + ".template", message: "missing")); continue
+            }
+            func list(_ key: String) -> [String] { (c[key]?.arrayValue ?? []).compactMap { $0.stringValue?.lowercased() } }
+            var rewrites: [GrammarCase.Rewrite] = []
+            for (ri, r) in (c["rewrite"]?.arrayValue ?? []).enumerated() {
+                guard let to = r["to"]?.stringValue, r["word"] != nil || r["ending"] != nil else {
+                    problems.append(.invalidData(file: file, key: "\(path).rewrite[\(ri)]", message: "needs 'to' and 'word' or 'ending'")); continue
+                }
+                rewrites.append(.init(word: r["word"]?.stringValue?.lowercased(), ending: r["ending"]?.stringValue?.lowercased(), to: to))
+            }
+            cases.append(GrammarCase(
+                ref: c["ref"]?.boolValue, empty: c["empty"]?.boolValue, prefixes: list("prefix"), suffixes: list("suffix"),
+                words: list("word"), initials: c["initial"]?.stringValue.map { Set($0.lowercased()) },
+                template: Affix(template, placeholder: "{}"), rewrites: rewrites, lowerFirst: c["lowerFirst"]?.boolValue ?? false))
+        }
+        if json.arrayValue == nil { problems.append(.invalidData(file: file, key: "grammar.forms.\(name)", message: "must be an array of cases")) }
+        return GrammarForm(name: name, cases: cases)
+    }
+
+    static func parseSpeech(_ json: JSONValue?, file: String, problems: inout [PhrasingError]) -> SpeechRules {
+        var rules = SpeechRules()
+        for (index, a) in (json?["abbreviations"]?.arrayValue ?? []).enumerated() {
+            guard let abbr = a["abbr"]?.stringValue, let spoken = a["spoken"]?.stringValue,
+                  let at = SpeechRules.Position(rawValue: a["at"]?.stringValue ?? "") else {
+                problems.append(.invalidData(file: file, key: "speech.abbreviations[\(index)]", message: "needs abbr, spoken and at (start|end|any|suffix)"))
+                continue
+            }
+            let bare = at != .suffix && abbr.hasSuffix(".") ? String(abbr.dropLast()) : abbr
+            rules.abbreviations.append(.init(abbr: bare, spoken: spoken, at: at))
+        }
+        for (k, v) in json?["refPrefixes"]?.objectMembers ?? [] { rules.refPrefixes[k] = v.stringValue ?? k }
+        rules.spellRefLetters = json?["spellRefLetters"]?.boolValue ?? false
+        return rules
+    }
+}

@@ -1,0 +1,184 @@
+import Foundation
+
+/// A loaded locale: its profile, compiled phrasebook and load warnings.
+public struct LoadedLocale: Sendable {
+    /// The profile.
+    public let profile: LocaleProfile
+    /// The compiled phrasebook (own chain over fallbacks over English).
+    public let phrasebook: Phrasebook
+    /// Warnings, e.g. one line listing keys taken from English.
+    public let warnings: [String]
+
+    /// A phrase builder for this locale.
+    public func builder(units: UnitsSystem? = nil) -> PhraseBuilder { PhraseBuilder(locale: profile, book: phrasebook, units: units) }
+}
+
+/// Finds and reads VoiceGuide's data directory (`Locales/` + `Phrasebooks/`).
+public struct VoiceGuideData: Sendable {
+    /// The data directory.
+    public let directory: URL
+
+    /// Uses `directory` as is.
+    public init(directory: URL) { self.directory = directory }
+
+    /// Discovery order: `explicit` (--data-dir), `VOICEGUIDE_DATA`, walking up from the executable's directory,
+    /// the current directory, `/usr/local/share/voiceguide`, `/usr/share/voiceguide`.
+    public static func discover(explicit: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
+                                executablePath: String? = CommandLine.arguments.first,
+                                currentDirectory: String = FileManager.default.currentDirectoryPath) throws(PhrasingError) -> VoiceGuideData {
+        var searched: [String] = []
+        func check(_ path: String) -> VoiceGuideData? {
+            searched.append(path)
+            let url = URL(fileURLWithPath: path)
+            return isDataDirectory(url) ? VoiceGuideData(directory: url) : nil
+        }
+        if let explicit {
+            if let d = check(explicit) { return d }
+            throw .noDataDirectory(searched: searched)
+        }
+        if let env = environment["VOICEGUIDE_DATA"], !env.isEmpty, let d = check(env) { return d }
+        if let exe = executablePath {
+            var dir = URL(fileURLWithPath: exe).resolvingSymlinksInPath().deletingLastPathComponent()
+            for _ in 0..<8 {
+                if let d = check(dir.path) { return d }
+                let parent = dir.deletingLastPathComponent()
+                if parent.path == dir.path { break }
+                dir = parent
+            }
+        }
+        for path in [currentDirectory, "/usr/local/share/voiceguide", "/usr/share/voiceguide"] {
+            if let d = check(path) { return d }
+        }
+        throw .noDataDirectory(searched: searched)
+    }
+
+    /// True when `url` has both `Locales/` and `Phrasebooks/`.
+    public static func isDataDirectory(_ url: URL) -> Bool {
+        var isDir: ObjCBool = false
+        let fm = FileManager.default
+        return fm.fileExists(atPath: url.appendingPathComponent("Locales").path, isDirectory: &isDir) && isDir.boolValue
+            && fm.fileExists(atPath: url.appendingPathComponent("Phrasebooks").path, isDirectory: &isDir) && isDir.boolValue
+    }
+
+    /// Locale tags that have a file, sorted.
+    public func availableLocales() -> [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("Locales").path)) ?? []
+        return files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+    }
+
+    /// Phrasebook names that have a file, sorted.
+    public func availablePhrasebooks() -> [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("Phrasebooks").path)) ?? []
+        return files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+    }
+
+    /// Reads and parses a JSON file.
+    public static func readJSON(at url: URL) throws(PhrasingError) -> JSONValue {
+        guard let data = FileManager.default.contents(atPath: url.path) else { throw .missingFile(path: url.path) }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw .syntax(file: url.path, error: JSONSyntaxError(line: 1, column: 1, key: "", message: "not UTF-8"))
+        }
+        do { return try JSONParser.parse(text) } catch { throw .syntax(file: url.path, error: error) }
+    }
+
+    /// The path of a phrasebook file.
+    public func phrasebookURL(_ name: String) -> URL { directory.appendingPathComponent("Phrasebooks/\(name).json") }
+    /// The path of a locale file.
+    public func localeURL(_ tag: String) -> URL { directory.appendingPathComponent("Locales/\(tag).json") }
+
+    /// A phrasebook's own chain merged (base first, regional on top), with the names in the chain.
+    public func ownChain(_ name: String) throws(PhrasingError) -> (json: JSONValue, names: [String]) {
+        var names: [String] = []
+        var layers: [JSONValue] = []
+        var next: String? = name
+        while let current = next {
+            guard !names.contains(current) else {
+                throw .invalidData(file: phrasebookURL(current).path, key: "base", message: "base chain loops back to '\(current)'")
+            }
+            let json = try Self.readJSON(at: phrasebookURL(current))
+            names.append(current)
+            layers.append(json)
+            next = json["base"]?.stringValue
+        }
+        var merged = JSONValue.object([])
+        for layer in layers.reversed() { merged = merged.merged(with: layer) }
+        // Examples and speech rules come only from the own chain; the top book's examples are the ones checked.
+        if case .object(var members) = merged, let i = members.firstIndex(where: { $0.key == "examples" }) {
+            members[i].value = layers[0]["examples"] ?? .array([])
+            merged = .object(members)
+        }
+        return (merged, names)
+    }
+
+    /// Loads a locale: profile, phrasebook chain, fallbacks and English under it.
+    public func loadLocale(tag: String) throws(PhrasingError) -> LoadedLocale {
+        let available = availableLocales()
+        guard let actual = available.first(where: { $0.lowercased() == tag.lowercased() }) else {
+            let near = Self.closest(tag, in: available)
+            throw .unknownLocale(tag: tag, available: available, suggestion: near)
+        }
+        let url = localeURL(actual)
+        let profile = try LocaleProfile.parse(try Self.readJSON(at: url), file: url.path)
+        var warnings: [String] = []
+        var own = JSONValue.object([])
+        var names = [profile.phrasebook]
+        if FileManager.default.fileExists(atPath: phrasebookURL(profile.phrasebook).path) {
+            (own, names) = try ownChain(profile.phrasebook)
+        } else {
+            warnings.append("\(phrasebookURL(profile.phrasebook).path): phrasebook missing; \(actual) speaks its fallbacks")
+        }
+        var fallbackNames = profile.fallbacks.filter { !names.contains($0) }
+        if !names.contains("en") && !fallbackNames.contains("en") { fallbackNames.append("en") }
+        if let i = fallbackNames.firstIndex(of: "en"), i != fallbackNames.count - 1 { fallbackNames.remove(at: i); fallbackNames.append("en") }
+        var under = JSONValue.object([])
+        var english: JSONValue?
+        for name in fallbackNames.reversed() {
+            let chain = try ownChain(name).json
+            if name == "en" { english = chain }
+            under = under.merged(with: Self.fallbackPart(chain))
+        }
+        let merged = under.merged(with: own)
+        let book = Phrasebook.compile(merged, name: profile.phrasebook, file: phrasebookURL(profile.phrasebook).path,
+                                      fallback: english ?? own)
+        let reference = english ?? own
+        let missing = Self.missingTemplateKeys(own, reference: reference)
+        if !missing.isEmpty {
+            warnings.append("\(phrasebookURL(names.last ?? profile.phrasebook).path): \(missing.count) template key(s) missing, using \(fallbackNames.joined(separator: "/")): \(missing.joined(separator: ", "))")
+        }
+        warnings += book.problems.map(\.description)
+        return LoadedLocale(profile: profile, phrasebook: book, warnings: warnings)
+    }
+
+    /// The members of a fallback book that may fill gaps: templates, words, grammar.
+    static func fallbackPart(_ json: JSONValue) -> JSONValue {
+        .object(["templates", "words", "grammar"].compactMap { key in json[key].map { (key, $0) } })
+    }
+
+    /// Template keys of `reference` missing from `book`, sorted.
+    public static func missingTemplateKeys(_ book: JSONValue, reference: JSONValue) -> [String] {
+        let have = Set((book["templates"]?.objectMembers ?? []).map(\.key))
+        return (reference["templates"]?.objectMembers ?? []).map(\.key).filter { !have.contains($0) }.sorted()
+    }
+
+    /// The closest candidate to `word` (case-insensitive edit distance), when close enough to be a typo.
+    public static func closest(_ word: String, in candidates: [String]) -> String? {
+        func distance(_ a: [Character], _ b: [Character]) -> Int {
+            if a.isEmpty { return b.count }
+            if b.isEmpty { return a.count }
+            var previous = Array(0...b.count), current = previous
+            for i in 1...a.count {
+                current[0] = i
+                for j in 1...b.count {
+                    current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                }
+                swap(&previous, &current)
+            }
+            return previous[b.count]
+        }
+        let w = Array(word.lowercased().replacingOccurrences(of: "_", with: "-"))
+        let scored = candidates.map { ($0, distance(w, Array($0.lowercased()))) }
+        if let prefixMatch = candidates.first(where: { $0.lowercased().hasPrefix(String(w.prefix(2))) && w.count <= 3 }) { return prefixMatch }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= Swift.max(2, w.count / 2) else { return nil }
+        return best.0
+    }
+}

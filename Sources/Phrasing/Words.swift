@@ -1,0 +1,89 @@
+/// Spoken and display forms of one distance unit.
+struct UnitWords: Sendable {
+    var display: Affix
+    var spoken: [PluralCategory: Affix]
+    var cases: [String: [PluralCategory: Affix]]
+}
+
+/// A rounded value said in words ("a quarter mile").
+struct FractionWords: Sendable {
+    var display: String
+    var spoken: String
+    var cases: [String: String]
+}
+
+/// The word lists of a compiled phrasebook (Phrasebooks/FORMAT.md §5).
+struct Words: Sendable {
+    var modifiers: [ModifierKey: String] = [:]
+    var directions: [String] = []
+    var ordinals: [String: OrdinalTable] = [:]
+    var units: [DistanceUnit: UnitWords] = [:]
+    var fractions: [DistanceUnit: [String: FractionWords]] = [:]
+    var and: String = "and"
+
+    static let directionKeys = ["n", "ne", "e", "se", "s", "sw", "w", "nw"]
+
+    /// Parses `words`; appends problems for anything malformed.
+    static func parse(_ json: JSONValue?, file: String, problems: inout [PhrasingError]) -> Words {
+        var w = Words()
+        func bad(_ key: String, _ message: String) { problems.append(.invalidData(file: file, key: "words." + key, message: message)) }
+        guard let json, json.objectMembers != nil else { bad("", "missing or not an object"); return w }
+        for m in ModifierKey.wordKeys {
+            if let s = json["modifiers"]?[m.key]?.stringValue { w.modifiers[m] = s } else { bad("modifiers.\(m.key)", "missing") }
+        }
+        w.directions = directionKeys.map { key in
+            if let s = json["directions"]?[key]?.stringValue { return s }
+            bad("directions.\(key)", "missing")
+            return key
+        }
+        for (gender, table) in json["ordinals"]?.objectMembers ?? [] {
+            var words: [String] = []
+            for n in 1...12 {
+                if let s = table[String(n)]?.stringValue { words.append(s) } else { bad("ordinals.\(gender).\(n)", "missing"); words.append(String(n)) }
+            }
+            let other = table["other"]?.stringValue ?? "{n}"
+            if table["other"] == nil { bad("ordinals.\(gender).other", "missing") }
+            w.ordinals[gender] = OrdinalTable(words: words, other: Affix(other, placeholder: "{n}"))
+        }
+        for unit in DistanceUnit.allCases {
+            guard let u = json["units"]?[unit.rawValue] else { bad("units.\(unit.rawValue)", "missing"); continue }
+            let display = u["display"]?.stringValue ?? "{n}"
+            if u["display"]?.stringValue == nil { bad("units.\(unit.rawValue).display", "missing") }
+            let spoken = pluralAffixes(u["spoken"], key: "units.\(unit.rawValue).spoken", bad: bad)
+            var cases: [String: [PluralCategory: Affix]] = [:]
+            for (name, value) in u["cases"]?.objectMembers ?? [] {
+                cases[name] = pluralAffixes(value, key: "units.\(unit.rawValue).cases.\(name)", bad: bad)
+            }
+            w.units[unit] = UnitWords(display: Affix(display, placeholder: "{n}"), spoken: spoken, cases: cases)
+        }
+        for (unitName, table) in json["fractions"]?.objectMembers ?? [] {
+            guard let unit = DistanceUnit(rawValue: unitName) else { bad("fractions.\(unitName)", "unknown unit"); continue }
+            var entries: [String: FractionWords] = [:]
+            for (value, entry) in table.objectMembers ?? [] {
+                guard let d = entry["display"]?.stringValue, let s = entry["spoken"]?.stringValue else {
+                    bad("fractions.\(unitName).\(value)", "needs display and spoken"); continue
+                }
+                var cases: [String: String] = [:]
+                for (name, text) in entry["cases"]?.objectMembers ?? [] { cases[name] = text.stringValue ?? s }
+                entries[value] = FractionWords(display: d, spoken: s, cases: cases)
+            }
+            w.fractions[unit] = entries
+        }
+        if let and = json["and"]?.stringValue { w.and = and } else { bad("and", "missing") }
+        return w
+    }
+
+    private static func pluralAffixes(_ json: JSONValue?, key: String, bad: (String, String) -> Void) -> [PluralCategory: Affix] {
+        var out: [PluralCategory: Affix] = [:]
+        for (name, value) in json?.objectMembers ?? [] {
+            guard let category = PluralCategory(rawValue: name), let text = value.stringValue else { bad("\(key).\(name)", "not a plural category with a string"); continue }
+            if !text.contains("{n}") { bad("\(key).\(name)", "must contain {n}") }
+            out[category] = Affix(text, placeholder: "{n}")
+        }
+        if out[.other] == nil { bad("\(key).other", "missing") }
+        return out
+    }
+
+    /// All unit case names used by any unit.
+    var unitCaseNames: Set<String> { Set(units.values.flatMap { $0.cases.keys }) }
+}

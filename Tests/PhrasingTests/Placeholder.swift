@@ -1,3 +1,0 @@
-import Testing
-@testable import Phrasing
-@Test func PhrasingBuilds() { #expect(Bool(true)) }
