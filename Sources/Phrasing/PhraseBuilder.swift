@@ -1,3 +1,4 @@
+import Foundation
 import Guidance
 import RouteModel
 
@@ -29,6 +30,7 @@ public struct PhraseBuilder: Sendable {
     /// The distance phraser in use.
     public let distances: DistancePhraser
     private let ssmlOpen: String
+    private let cache = RenderCache()
 
     /// Creates a builder; `units` overrides the locale's default system.
     public init(locale: LocaleProfile, book: Phrasebook, units: UnitsSystem? = nil) {
@@ -50,13 +52,13 @@ public struct PhraseBuilder: Sendable {
         }
         if let meters = announcement.spokenDistanceMeters {
             ctx.distanceMeters = meters
-            ctx[.distance] = distances.phrase(meters)
+            ctx[.distance] = cache.distance(meters, caseName: nil, distances)
         }
         if let chained = announcement.then {
             var thenCtx = slots(for: chained.maneuver)
             thenCtx[.instruction] = instruction(chained.maneuver, slots: thenCtx, kind: .then, announcementKind: .now)
             thenCtx.distanceMeters = chained.distanceMeters
-            thenCtx[.distance] = distances.phrase(chained.distanceMeters)
+            thenCtx[.distance] = cache.distance(chained.distanceMeters, caseName: nil, distances)
             let clause = chained.sayDistance ? (book.thenDistanceClause ?? book.thenClause) : book.thenClause
             if let clause { ctx[.then] = render(clause, thenCtx) }
         }
@@ -83,17 +85,20 @@ public struct PhraseBuilder: Sendable {
         let speech = book.speech
         var nameValue: SlotValue?
         if !step.name.isEmpty {
-            let spoken = speech.expand(step.name)
-            var v = SlotValue(display: step.name, spoken: spoken)
-            if let p = step.pronunciation, !p.isEmpty {
-                v.ssml = "<phoneme alphabet=\"ipa\" ph=\"\(SSML.escape(p))\">\(SSML.escape(spoken))</phoneme>"
+            let v = cache.name(step.name, pronunciation: step.pronunciation) { name in
+                let spoken = speech.expand(name)
+                var v = SlotValue(display: name, spoken: spoken)
+                if let p = step.pronunciation, !p.isEmpty {
+                    v.ssml = "<phoneme alphabet=\"ipa\" ph=\"\(SSML.escape(p))\">\(SSML.escape(spoken))</phoneme>"
+                }
+                return v
             }
             nameValue = v
             ctx[.name] = v
         }
         var refValue: SlotValue?
         if let refs = step.ref, let first = refs.split(separator: ";").first.map({ $0.trimmingSpaces() }), !first.isEmpty {
-            refValue = SlotValue(display: first, spoken: speech.spokenRef(first), isRef: true)
+            refValue = cache.name("ref:" + first, pronunciation: nil) { _ in SlotValue(display: first, spoken: speech.spokenRef(first), isRef: true) }
             ctx[.ref] = refValue
         }
         var roadCtx = Slots()
@@ -101,11 +106,11 @@ public struct PhraseBuilder: Sendable {
         roadCtx[.ref] = refValue
         switch (nameValue, refValue) {
         case (let n?, _?):
-            if let t = book.roadNameRef { var v = render(t, roadCtx); v.head = n.head; ctx[.road] = v } else { ctx[.road] = n }
+            if let t = book.roadNameRef { var v = render(t, roadCtx); v.head = n.spoken; ctx[.road] = v } else { ctx[.road] = n }
         case (let n?, nil):
-            if let t = book.roadName { var v = render(t, roadCtx); v.head = n.head; ctx[.road] = v } else { ctx[.road] = n }
+            if let t = book.roadName { var v = render(t, roadCtx); v.head = n.spoken; ctx[.road] = v } else { ctx[.road] = n }
         case (nil, let r?):
-            if let t = book.roadRef { var v = render(t, roadCtx); v.head = r.head; v.isRef = true; ctx[.road] = v } else { ctx[.road] = r }
+            if let t = book.roadRef { var v = render(t, roadCtx); v.head = r.spoken; v.isRef = true; ctx[.road] = v } else { ctx[.road] = r }
         case (nil, nil):
             break
         }
@@ -218,7 +223,7 @@ public struct PhraseBuilder: Sendable {
             case .ordinal(let table):
                 if let n = Int(value.display) { value = SlotValue(table.word(n)) }
             case .distanceCase(let name):
-                if let meters = ctx.distanceMeters { value = distances.phrase(meters, caseName: name) }
+                if let meters = ctx.distanceMeters { value = cache.distance(meters, caseName: name, distances) }
             case .form(let form): value = form.apply(value)
             }
         }
@@ -243,5 +248,39 @@ struct Slots: Sendable {
 extension Substring {
     func trimmingSpaces() -> String {
         String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+    }
+}
+
+/// Memoizes name expansion and distance phrases across renders (names and rounded distances repeat on a route).
+/// Thread-safe; bounded so a long session cannot grow it without limit.
+final class RenderCache: @unchecked Sendable {
+    private struct NameKey: Hashable { var text: String; var pronunciation: String? }
+    private struct DistanceKey: Hashable { var unit: DistanceUnit; var value: Double; var caseName: String? }
+    private let lock = NSLock()
+    private var names: [NameKey: SlotValue] = [:]
+    private var distances: [DistanceKey: SlotValue] = [:]
+    private let limit = 4096
+
+    func name(_ text: String, pronunciation: String?, make: (String) -> SlotValue) -> SlotValue {
+        let key = NameKey(text: text, pronunciation: pronunciation)
+        if let hit = lock.withLock({ names[key] }) { return hit }
+        let value = make(text)
+        lock.withLock {
+            if names.count >= limit { names.removeAll(keepingCapacity: true) }
+            names[key] = value
+        }
+        return value
+    }
+
+    func distance(_ meters: Double, caseName: String?, _ phraser: DistancePhraser) -> SlotValue {
+        let rounded = phraser.round(meters)
+        let key = DistanceKey(unit: rounded.unit, value: rounded.value, caseName: caseName)
+        if let hit = lock.withLock({ distances[key] }) { return hit }
+        let value = phraser.phrase(meters, caseName: caseName)
+        lock.withLock {
+            if distances.count >= limit { distances.removeAll(keepingCapacity: true) }
+            distances[key] = value
+        }
+        return value
     }
 }
