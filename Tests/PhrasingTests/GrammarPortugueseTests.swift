@@ -6,85 +6,62 @@ import Testing
 /// Brazilian Portuguese grammar through the public PhraseBuilder: em/por/para + article contracted by the
 /// street type's gender (na/no, pela/pelo, para a/para o), feminine ordinals, spoken distances and abbreviations.
 @Suite struct GrammarPortugueseTests {
-    /// A road given by name and/or ref; the expected display and spoken text.
-    struct Case: Sendable, CustomTestStringConvertible {
-        var name: String
-        var ref: String?
-        var display: String
-        var spoken: String
-        var testDescription: String { name.isEmpty ? (ref ?? "") : name }
-        init(_ name: String, ref: String? = nil, _ display: String, _ spoken: String? = nil) {
-            self.name = name; self.ref = ref; self.display = display; self.spoken = spoken ?? display
-        }
-    }
-
-    static func phrase(_ kind: AnnouncementKind, _ maneuver: ManeuverDescription, distance: Double? = nil,
-                       units: UnitsSystem? = nil) throws -> Phrase {
-        try TestData.builder("pt-BR", units: units).phrase(Announcement(kind: kind, maneuver: maneuver, spokenDistanceMeters: distance))
-    }
-
-    static let onto: [Case] = [
-        Case("R. Augusta", "Vire à direita na R. Augusta.", "Vire à direita na Rua Augusta."),
-        Case("Av. Paulista", "Vire à direita na Av. Paulista.", "Vire à direita na Avenida Paulista."),
-        Case("Al. Lorena", "Vire à direita na Al. Lorena.", "Vire à direita na Alameda Lorena."),
-        Case("Praça da Sé", "Vire à direita na Praça da Sé."),
-        Case("Estrada do Galeão", "Vire à direita na Estrada do Galeão."),
-        Case("Marginal Tietê", "Vire à direita na Marginal Tietê."),
-        Case("Viaduto do Chá", "Vire à direita no Viaduto do Chá."),
-        Case("Largo do Machado", "Vire à direita no Largo do Machado."),
-        Case("Túnel Rebouças", "Vire à direita no Túnel Rebouças."),
-        Case("Elevado Presidente João Goulart", "Vire à direita no Elevado Presidente João Goulart."),
-        Case("Eixo Monumental", "Vire à direita no Eixo Monumental."),
-        Case("", ref: "BR-101", "Vire à direita na BR-101.", "Vire à direita na B R 101."),
-        Case("Rod. dos Bandeirantes", ref: "SP-348", "Vire à direita na Rod. dos Bandeirantes (SP-348).", "Vire à direita na Rodovia dos Bandeirantes."),
-        Case("", "Vire à direita."),
+    static let onto: [RoadGrammarCase] = [
+        RoadGrammarCase("R. Augusta", "Vire à direita na R. Augusta.", "Vire à direita na Rua Augusta."),
+        RoadGrammarCase("Av. Paulista", "Vire à direita na Av. Paulista.", "Vire à direita na Avenida Paulista."),
+        RoadGrammarCase("Al. Lorena", "Vire à direita na Al. Lorena.", "Vire à direita na Alameda Lorena."),
+        RoadGrammarCase("Praça da Sé", "Vire à direita na Praça da Sé."),
+        RoadGrammarCase("Estrada do Galeão", "Vire à direita na Estrada do Galeão."),
+        RoadGrammarCase("Marginal Tietê", "Vire à direita na Marginal Tietê."),
+        RoadGrammarCase("Viaduto do Chá", "Vire à direita no Viaduto do Chá."),
+        RoadGrammarCase("Largo do Machado", "Vire à direita no Largo do Machado."),
+        RoadGrammarCase("Túnel Rebouças", "Vire à direita no Túnel Rebouças."),
+        RoadGrammarCase("Elevado Presidente João Goulart", "Vire à direita no Elevado Presidente João Goulart."),
+        RoadGrammarCase("Eixo Monumental", "Vire à direita no Eixo Monumental."),
+        RoadGrammarCase("", ref: "BR-101", "Vire à direita na BR-101.", "Vire à direita na B R 101."),
+        RoadGrammarCase("Rod. dos Bandeirantes", ref: "SP-348", "Vire à direita na Rod. dos Bandeirantes (SP-348).", "Vire à direita na Rodovia dos Bandeirantes."),
+        RoadGrammarCase("", "Vire à direita."),
     ]
 
     @Test(arguments: onto)
-    func turnOntoContracts(c: Case) throws {
-        let p = try Self.phrase(.now, TestData.maneuver(.turn, .right, name: c.name, ref: c.ref))
-        #expect(p.display == c.display)
-        #expect(p.spoken == c.spoken)
+    func turnOntoContracts(c: RoadGrammarCase) throws {
+        try c.check("pt-BR", .now) { TestData.maneuver(.turn, .right, name: $0, ref: $1) }
     }
 
-    static let along: [Case] = [
-        Case("Av. Brasil", "Siga pela Av. Brasil por 2 km.", "Siga pela Avenida Brasil por 2 quilômetros."),
-        Case("Rua Direita", "Siga pela Rua Direita por 2 km.", "Siga pela Rua Direita por 2 quilômetros."),
-        Case("Eixo Rodoviário Sul", "Siga pelo Eixo Rodoviário Sul por 2 km.", "Siga pelo Eixo Rodoviário Sul por 2 quilômetros."),
-        Case("Vd. Santa Ifigênia", "Siga pelo Vd. Santa Ifigênia por 2 km.", "Siga pelo Viaduto Santa Ifigênia por 2 quilômetros."),
-        Case("", ref: "SP-348", "Siga pela SP-348 por 2 km.", "Siga pela S P 348 por 2 quilômetros."),
-        Case("", "Siga por 2 km.", "Siga por 2 quilômetros."),
+    static let along: [RoadGrammarCase] = [
+        RoadGrammarCase("Av. Brasil", "Siga pela Av. Brasil por 2 km.", "Siga pela Avenida Brasil por 2 quilômetros."),
+        RoadGrammarCase("Rua Direita", "Siga pela Rua Direita por 2 km.", "Siga pela Rua Direita por 2 quilômetros."),
+        RoadGrammarCase("Eixo Rodoviário Sul", "Siga pelo Eixo Rodoviário Sul por 2 km.", "Siga pelo Eixo Rodoviário Sul por 2 quilômetros."),
+        RoadGrammarCase("Vd. Santa Ifigênia", "Siga pelo Vd. Santa Ifigênia por 2 km.", "Siga pelo Viaduto Santa Ifigênia por 2 quilômetros."),
+        RoadGrammarCase("", ref: "SP-348", "Siga pela SP-348 por 2 km.", "Siga pela S P 348 por 2 quilômetros."),
+        RoadGrammarCase("", "Siga por 2 km.", "Siga por 2 quilômetros."),
     ]
 
     @Test(arguments: along)
-    func continueAlongContracts(c: Case) throws {
-        let p = try Self.phrase(.continue, TestData.maneuver(.newName, name: c.name, ref: c.ref), distance: 2000)
-        #expect(p.display == c.display)
-        #expect(p.spoken == c.spoken)
+    func continueAlongContracts(c: RoadGrammarCase) throws {
+        try c.check("pt-BR", .continue, distance: 2000) { TestData.maneuver(.newName, name: $0, ref: $1) }
     }
 
-    static let towards: [Case] = [
-        Case("R. da Consolação", "Na rotatória, pegue a segunda saída para a R. da Consolação.", "Na rotatória, pegue a segunda saída para a Rua da Consolação."),
-        Case("Acesso Norte", "Na rotatória, pegue a segunda saída para o Acesso Norte."),
-        Case("Contorno Leste", "Na rotatória, pegue a segunda saída para o Contorno Leste."),
-        Case("", ref: "BR-040", "Na rotatória, pegue a segunda saída para a BR-040.", "Na rotatória, pegue a segunda saída para a B R 040."),
-        Case("", "Na rotatória, pegue a segunda saída."),
+    static let towards: [RoadGrammarCase] = [
+        RoadGrammarCase("R. da Consolação", "Na rotatória, pegue a segunda saída para a R. da Consolação.", "Na rotatória, pegue a segunda saída para a Rua da Consolação."),
+        RoadGrammarCase("Acesso Norte", "Na rotatória, pegue a segunda saída para o Acesso Norte."),
+        RoadGrammarCase("Contorno Leste", "Na rotatória, pegue a segunda saída para o Contorno Leste."),
+        RoadGrammarCase("", ref: "BR-040", "Na rotatória, pegue a segunda saída para a BR-040.", "Na rotatória, pegue a segunda saída para a B R 040."),
+        RoadGrammarCase("", "Na rotatória, pegue a segunda saída."),
     ]
 
     @Test(arguments: towards)
-    func roundaboutExitContracts(c: Case) throws {
-        let p = try Self.phrase(.now, TestData.maneuver(.roundabout, name: c.name, ref: c.ref, exit: 2))
-        #expect(p.display == c.display)
-        #expect(p.spoken == c.spoken)
+    func roundaboutExitContracts(c: RoadGrammarCase) throws {
+        try c.check("pt-BR", .now) { TestData.maneuver(.roundabout, name: $0, ref: $1, exit: 2) }
     }
 
     @Test func namedRoundaboutsTakeTheirArticle() throws {
-        let praca = try Self.phrase(.now, TestData.maneuver(.roundabout, exit: 1, rotary: "Pça. Roosevelt"))
+        let praca = try RoadGrammarCase.phrase("pt-BR", .now, TestData.maneuver(.roundabout, exit: 1, rotary: "Pça. Roosevelt"))
         #expect(praca.display == "Na Pça. Roosevelt, pegue a primeira saída.")
         #expect(praca.spoken == "Na Praça Roosevelt, pegue a primeira saída.")
-        let largo = try Self.phrase(.prepare, TestData.maneuver(.rotary, exit: 3, rotary: "Largo da Batata"), distance: 250)
+        let largo = try RoadGrammarCase.phrase("pt-BR", .prepare, TestData.maneuver(.rotary, exit: 3, rotary: "Largo da Batata"), distance: 250)
         #expect(largo.display == "Em 250 m, no Largo da Batata, pegue a terceira saída.")
-        let enter = try Self.phrase(.now, TestData.maneuver(.roundabout, name: "Trevo de Bonsucesso", rotary: "Rotatória do Shopping"))
+        let enter = try RoadGrammarCase.phrase("pt-BR", .now, TestData.maneuver(.roundabout, name: "Trevo de Bonsucesso", rotary: "Rotatória do Shopping"))
         #expect(enter.display == "Entre na Rotatória do Shopping e saia para o Trevo de Bonsucesso.")
     }
 
@@ -95,7 +72,7 @@ import Testing
 
     @Test(arguments: exitOrdinals)
     func exitOrdinalsAreFeminine(exit: Int, word: String) throws {
-        let p = try Self.phrase(.now, TestData.maneuver(.roundabout, exit: exit))
+        let p = try RoadGrammarCase.phrase("pt-BR", .now, TestData.maneuver(.roundabout, exit: exit))
         #expect(p.display == "Na rotatória, pegue a \(word) saída.")
     }
 
@@ -118,13 +95,13 @@ import Testing
 
     @Test(arguments: distances)
     func distancesAreSaidAsBraziliansSayThem(meters: Double, units: UnitsSystem?, display: String, spoken: String) throws {
-        let p = try Self.phrase(.prepare, TestData.maneuver(.turn, .left, name: "Rua Direita"), distance: meters, units: units)
+        let p = try RoadGrammarCase.phrase("pt-BR", .prepare, TestData.maneuver(.turn, .left, name: "Rua Direita"), distance: meters, units: units)
         #expect(p.display == "Em \(display), vire à esquerda na Rua Direita.")
         #expect(p.spoken == "Em \(spoken), vire à esquerda na Rua Direita.")
     }
 
     @Test func abbreviationsExpandOnlyInSpeech() throws {
-        let p = try Self.phrase(.now, TestData.maneuver(.turn, .left, name: "Av. Mal. Floriano Peixoto"))
+        let p = try RoadGrammarCase.phrase("pt-BR", .now, TestData.maneuver(.turn, .left, name: "Av. Mal. Floriano Peixoto"))
         #expect(p.display == "Vire à esquerda na Av. Mal. Floriano Peixoto.")
         #expect(p.spoken == "Vire à esquerda na Avenida Marechal Floriano Peixoto.")
     }
@@ -132,19 +109,18 @@ import Testing
     @Test func thenLanesAndDestinationsReadNaturally() throws {
         let next = ChainedManeuver(maneuver: TestData.maneuver(.turn, .right, name: "R. Vergueiro"), distanceMeters: 120, sayDistance: true)
         let lanes = LaneHint(position: .middle, usableCount: 2, totalCount: 4)
-        let a = Announcement(kind: .prepare, maneuver: TestData.maneuver(.fork, .slightLeft, ref: "SP-150", destinations: "Santos, Guarujá", lanes: lanes),
-                             spokenDistanceMeters: 600, then: next)
-        let p = try TestData.builder("pt-BR").phrase(a)
+        let fork = TestData.maneuver(.fork, .slightLeft, ref: "SP-150", destinations: "Santos, Guarujá", lanes: lanes)
+        let p = try RoadGrammarCase.phrase("pt-BR", .prepare, fork, distance: 600, then: next)
         #expect(p.display == "Em 600 m, na bifurcação, mantenha-se à esquerda e siga pela SP-150 sentido Santos, Guarujá, depois, em 100 m, vire à direita na R. Vergueiro. Use uma das 2 faixas do meio.")
         #expect(p.spoken == "Em 600 metros, na bifurcação, mantenha-se à esquerda e siga pela S P 150 sentido Santos e Guarujá, depois, em 100 metros, vire à direita na Rua Vergueiro. Use uma das 2 faixas do meio.")
     }
 
     @Test func arrivalAndStopsUseYouAndFeminineStop() throws {
-        let arrive = try Self.phrase(.arrive, TestData.maneuver(.arrive, side: .straight))
+        let arrive = try RoadGrammarCase.phrase("pt-BR", .arrive, TestData.maneuver(.arrive, side: .straight))
         #expect(arrive.display == "Seu destino está logo à frente.")
         var stop = TestData.maneuver(.arrive, side: .right)
         stop.waypointOrdinal = 3
-        let waypoint = try Self.phrase(.waypoint, stop)
+        let waypoint = try RoadGrammarCase.phrase("pt-BR", .waypoint, stop)
         #expect(waypoint.display == "Sua terceira parada está à direita.")
     }
 }
