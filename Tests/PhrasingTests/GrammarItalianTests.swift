@@ -125,4 +125,23 @@ import Testing
         #expect(p.spoken == "Tra 600 metri, al bivio, mantieni la sinistra e prosegui sull'A 1 in direzione Milano e Bologna, poi, dopo 100 metri, svolta a destra in Via Nazionale. Usa una delle 2 corsie centrali.")
         #expect(p.ssml.contains("sull&apos;A 1"))
     }
+
+    static let places: [RoadGrammarCase] = [
+        RoadGrammarCase("Staz. Centrale", "La Staz. Centrale è sulla sinistra.", "La Stazione Centrale è sulla sinistra."),
+        RoadGrammarCase("Ospedale San Raffaele", "L'Ospedale San Raffaele è sulla sinistra."),
+        RoadGrammarCase("Stadio Olimpico", "Lo Stadio Olimpico è sulla sinistra."),
+        RoadGrammarCase("Museo del Novecento", "Il Museo del Novecento è sulla sinistra."),
+        RoadGrammarCase("Piazza Navona", "Piazza Navona è sulla sinistra."),
+        RoadGrammarCase("Bergamo", "Bergamo è sulla sinistra."),
+    ]
+
+    @Test(arguments: places)
+    func namedStopsTakeTheirArticle(c: RoadGrammarCase) throws {
+        try c.check("it-IT", .waypoint) { name, _ in
+            var stop = TestData.maneuver(.arrive, side: .left)
+            stop.waypointName = name
+            stop.waypointOrdinal = 1
+            return stop
+        }
+    }
 }

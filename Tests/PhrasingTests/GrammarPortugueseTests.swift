@@ -123,4 +123,22 @@ import Testing
         let waypoint = try RoadGrammarCase.phrase("pt-BR", .waypoint, stop)
         #expect(waypoint.display == "Sua terceira parada está à direita.")
     }
+
+    static let places: [RoadGrammarCase] = [
+        RoadGrammarCase("Estação da Luz", "Você chegou à Estação da Luz."),
+        RoadGrammarCase("Pq. do Ibirapuera", "Você chegou ao Pq. do Ibirapuera.", "Você chegou ao Parque do Ibirapuera."),
+        RoadGrammarCase("Aeroporto de Congonhas", "Você chegou ao Aeroporto de Congonhas."),
+        RoadGrammarCase("Praia Grande", "Você chegou à Praia Grande."),
+        RoadGrammarCase("Campinas", "Você chegou a Campinas."),
+    ]
+
+    @Test(arguments: places)
+    func namedStopsContractWithTheirArticle(c: RoadGrammarCase) throws {
+        try c.check("pt-BR", .waypoint) { name, _ in
+            var stop = TestData.maneuver(.arrive)
+            stop.waypointName = name
+            stop.waypointOrdinal = 1
+            return stop
+        }
+    }
 }
