@@ -97,9 +97,12 @@ public struct PhraseBuilder: Sendable {
             ctx[.name] = v
         }
         var refValue: SlotValue?
-        if let refs = step.ref, let first = refs.split(separator: ";").first.map({ $0.trimmingSpaces() }), !first.isEmpty {
-            refValue = cache.name("ref:" + first, pronunciation: nil) { _ in SlotValue(display: first, spoken: speech.spokenRef(first), isRef: true) }
-            ctx[.ref] = refValue
+        if let refs = step.ref, !refs.isEmpty {
+            let v = cache.name("ref:" + refs, pronunciation: nil) { _ -> SlotValue in
+                let first = refs.split(separator: ";").first.map { $0.trimmingSpaces() } ?? ""
+                return SlotValue(display: first, spoken: speech.spokenRef(first), isRef: true)
+            }
+            if !v.isEmpty { refValue = v; ctx[.ref] = v }
         }
         var roadCtx = Slots()
         roadCtx[.name] = nameValue
@@ -114,9 +117,15 @@ public struct PhraseBuilder: Sendable {
         case (nil, nil):
             break
         }
-        if let d = step.destinations, !d.isEmpty { ctx[.dest] = SlotValue(display: d, spoken: spokenDestinations(d)) }
-        if let e = step.exits?.split(separator: ";").first.map({ $0.trimmingSpaces() }), !e.isEmpty {
-            ctx[.exitNumber] = SlotValue(display: e, spoken: SpeechRules.spokenExitNumber(e))
+        if let d = step.destinations, !d.isEmpty {
+            ctx[.dest] = cache.name("dest:" + d, pronunciation: nil) { _ in SlotValue(display: d, spoken: spokenDestinations(d)) }
+        }
+        if let exits = step.exits, !exits.isEmpty {
+            let v = cache.name("exit:" + exits, pronunciation: nil) { _ -> SlotValue in
+                let e = exits.split(separator: ";").first.map { $0.trimmingSpaces() } ?? ""
+                return SlotValue(display: e, spoken: SpeechRules.spokenExitNumber(e))
+            }
+            if !v.isEmpty { ctx[.exitNumber] = v }
         }
         if let n = step.maneuver.exit { ctx[.exit] = SlotValue(String(n)) }
         if let rotary = step.rotaryName ?? step.junctionName, !rotary.isEmpty {
@@ -224,7 +233,7 @@ public struct PhraseBuilder: Sendable {
                 if let n = Int(value.display) { value = SlotValue(table.word(n)) }
             case .distanceCase(let name):
                 if let meters = ctx.distanceMeters { value = cache.distance(meters, caseName: name, distances) }
-            case .form(let form): value = form.apply(value)
+            case .form(let form): value = cache.form(form, value)
             }
         }
         return value
@@ -270,6 +279,20 @@ final class RenderCache: @unchecked Sendable {
             names[key] = value
         }
         return value
+    }
+
+    private struct FormKey: Hashable { var form: String; var display: String; var spoken: String; var head: String; var isRef: Bool }
+    private var forms: [FormKey: SlotValue] = [:]
+
+    func form(_ form: GrammarForm, _ value: SlotValue) -> SlotValue {
+        let key = FormKey(form: form.name, display: value.display, spoken: value.spoken, head: value.head, isRef: value.isRef)
+        if let hit = lock.withLock({ forms[key] }) { return hit }
+        let result = form.apply(value)
+        lock.withLock {
+            if forms.count >= limit { forms.removeAll(keepingCapacity: true) }
+            forms[key] = result
+        }
+        return result
     }
 
     func distance(_ meters: Double, caseName: String?, _ phraser: DistancePhraser) -> SlotValue {
