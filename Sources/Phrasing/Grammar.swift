@@ -30,11 +30,10 @@ public struct GrammarCase: Sendable, Hashable {
     }
 
     /// True when every given condition holds for `value`.
-    func matches(_ value: SlotValue) -> Bool {
+    func matches(_ value: SlotValue, head: String) -> Bool {
         if let ref, ref != value.isRef { return false }
         let isEmpty = value.isEmpty
         if let empty { if empty != isEmpty { return false } } else if isEmpty { return false }
-        let head = value.head
         if !prefixes.isEmpty && !prefixes.contains(where: { head.hasPrefix($0) }) { return false }
         if !suffixes.isEmpty && !suffixes.contains(where: { head.hasSuffix($0) }) { return false }
         if !words.isEmpty {
@@ -57,7 +56,8 @@ public struct GrammarForm: Sendable, Hashable {
 
     /// Applies the first matching case; an empty value stays empty unless an `empty` case matches.
     func apply(_ value: SlotValue) -> SlotValue {
-        guard let c = cases.first(where: { $0.matches(value) }) else { return value }
+        let head = value.head
+        guard let c = cases.first(where: { $0.matches(value, head: head) }) else { return value }
         var display = value.display, spoken = value.spoken
         if !c.rewrites.isEmpty {
             display = Self.rewrite(display, c.rewrites)

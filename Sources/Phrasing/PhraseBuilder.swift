@@ -1,3 +1,4 @@
+import Foundation
 import Guidance
 import RouteModel
 
@@ -29,6 +30,7 @@ public struct PhraseBuilder: Sendable {
     /// The distance phraser in use.
     public let distances: DistancePhraser
     private let ssmlOpen: String
+    private let cache = RenderCache()
 
     /// Creates a builder; `units` overrides the locale's default system.
     public init(locale: LocaleProfile, book: Phrasebook, units: UnitsSystem? = nil) {
@@ -50,13 +52,13 @@ public struct PhraseBuilder: Sendable {
         }
         if let meters = announcement.spokenDistanceMeters {
             ctx.distanceMeters = meters
-            ctx[.distance] = distances.phrase(meters)
+            ctx[.distance] = cache.distance(meters, caseName: nil, distances)
         }
         if let chained = announcement.then {
             var thenCtx = slots(for: chained.maneuver)
             thenCtx[.instruction] = instruction(chained.maneuver, slots: thenCtx, kind: .then, announcementKind: .now)
             thenCtx.distanceMeters = chained.distanceMeters
-            thenCtx[.distance] = distances.phrase(chained.distanceMeters)
+            thenCtx[.distance] = cache.distance(chained.distanceMeters, caseName: nil, distances)
             let clause = chained.sayDistance ? (book.thenDistanceClause ?? book.thenClause) : book.thenClause
             if let clause { ctx[.then] = render(clause, thenCtx) }
         }
@@ -83,35 +85,47 @@ public struct PhraseBuilder: Sendable {
         let speech = book.speech
         var nameValue: SlotValue?
         if !step.name.isEmpty {
-            let spoken = speech.expand(step.name)
-            var v = SlotValue(display: step.name, spoken: spoken)
-            if let p = step.pronunciation, !p.isEmpty {
-                v.ssml = "<phoneme alphabet=\"ipa\" ph=\"\(SSML.escape(p))\">\(SSML.escape(spoken))</phoneme>"
+            let v = cache.name(step.name, pronunciation: step.pronunciation) { name in
+                let spoken = speech.expand(name)
+                var v = SlotValue(display: name, spoken: spoken)
+                if let p = step.pronunciation, !p.isEmpty {
+                    v.ssml = "<phoneme alphabet=\"ipa\" ph=\"\(SSML.escape(p))\">\(SSML.escape(spoken))</phoneme>"
+                }
+                return v
             }
             nameValue = v
             ctx[.name] = v
         }
         var refValue: SlotValue?
-        if let refs = step.ref, let first = refs.split(separator: ";").first.map({ $0.trimmingSpaces() }), !first.isEmpty {
-            refValue = SlotValue(display: first, spoken: speech.spokenRef(first), isRef: true)
-            ctx[.ref] = refValue
+        if let refs = step.ref, !refs.isEmpty {
+            let v = cache.name("ref:" + refs, pronunciation: nil) { _ -> SlotValue in
+                let first = refs.split(separator: ";").first.map { $0.trimmingSpaces() } ?? ""
+                return SlotValue(display: first, spoken: speech.spokenRef(first), isRef: true)
+            }
+            if !v.isEmpty { refValue = v; ctx[.ref] = v }
         }
         var roadCtx = Slots()
         roadCtx[.name] = nameValue
         roadCtx[.ref] = refValue
         switch (nameValue, refValue) {
         case (let n?, _?):
-            if let t = book.roadNameRef { var v = render(t, roadCtx); v.head = n.head; ctx[.road] = v } else { ctx[.road] = n }
+            if let t = book.roadNameRef { var v = render(t, roadCtx); v.head = n.spoken; ctx[.road] = v } else { ctx[.road] = n }
         case (let n?, nil):
-            if let t = book.roadName { var v = render(t, roadCtx); v.head = n.head; ctx[.road] = v } else { ctx[.road] = n }
+            if let t = book.roadName { var v = render(t, roadCtx); v.head = n.spoken; ctx[.road] = v } else { ctx[.road] = n }
         case (nil, let r?):
-            if let t = book.roadRef { var v = render(t, roadCtx); v.head = r.head; v.isRef = true; ctx[.road] = v } else { ctx[.road] = r }
+            if let t = book.roadRef { var v = render(t, roadCtx); v.head = r.spoken; v.isRef = true; ctx[.road] = v } else { ctx[.road] = r }
         case (nil, nil):
             break
         }
-        if let d = step.destinations, !d.isEmpty { ctx[.dest] = SlotValue(display: d, spoken: spokenDestinations(d)) }
-        if let e = step.exits?.split(separator: ";").first.map({ $0.trimmingSpaces() }), !e.isEmpty {
-            ctx[.exitNumber] = SlotValue(display: e, spoken: SpeechRules.spokenExitNumber(e))
+        if let d = step.destinations, !d.isEmpty {
+            ctx[.dest] = cache.name("dest:" + d, pronunciation: nil) { _ in SlotValue(display: d, spoken: spokenDestinations(d)) }
+        }
+        if let exits = step.exits, !exits.isEmpty {
+            let v = cache.name("exit:" + exits, pronunciation: nil) { _ -> SlotValue in
+                let e = exits.split(separator: ";").first.map { $0.trimmingSpaces() } ?? ""
+                return SlotValue(display: e, spoken: SpeechRules.spokenExitNumber(e))
+            }
+            if !v.isEmpty { ctx[.exitNumber] = v }
         }
         if let n = step.maneuver.exit { ctx[.exit] = SlotValue(String(n)) }
         if let rotary = step.rotaryName ?? step.junctionName, !rotary.isEmpty {
@@ -218,8 +232,8 @@ public struct PhraseBuilder: Sendable {
             case .ordinal(let table):
                 if let n = Int(value.display) { value = SlotValue(table.word(n)) }
             case .distanceCase(let name):
-                if let meters = ctx.distanceMeters { value = distances.phrase(meters, caseName: name) }
-            case .form(let form): value = form.apply(value)
+                if let meters = ctx.distanceMeters { value = cache.distance(meters, caseName: name, distances) }
+            case .form(let form): value = cache.form(form, value)
             }
         }
         return value
@@ -243,5 +257,53 @@ struct Slots: Sendable {
 extension Substring {
     func trimmingSpaces() -> String {
         String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+    }
+}
+
+/// Memoizes name expansion and distance phrases across renders (names and rounded distances repeat on a route).
+/// Thread-safe; bounded so a long session cannot grow it without limit.
+final class RenderCache: @unchecked Sendable {
+    private struct NameKey: Hashable { var text: String; var pronunciation: String? }
+    private struct DistanceKey: Hashable { var unit: DistanceUnit; var value: Double; var caseName: String? }
+    private let lock = NSLock()
+    private var names: [NameKey: SlotValue] = [:]
+    private var distances: [DistanceKey: SlotValue] = [:]
+    private let limit = 4096
+
+    func name(_ text: String, pronunciation: String?, make: (String) -> SlotValue) -> SlotValue {
+        let key = NameKey(text: text, pronunciation: pronunciation)
+        if let hit = lock.withLock({ names[key] }) { return hit }
+        let value = make(text)
+        lock.withLock {
+            if names.count >= limit { names.removeAll(keepingCapacity: true) }
+            names[key] = value
+        }
+        return value
+    }
+
+    private struct FormKey: Hashable { var form: String; var display: String; var spoken: String; var head: String; var isRef: Bool }
+    private var forms: [FormKey: SlotValue] = [:]
+
+    func form(_ form: GrammarForm, _ value: SlotValue) -> SlotValue {
+        let key = FormKey(form: form.name, display: value.display, spoken: value.spoken, head: value.head, isRef: value.isRef)
+        if let hit = lock.withLock({ forms[key] }) { return hit }
+        let result = form.apply(value)
+        lock.withLock {
+            if forms.count >= limit { forms.removeAll(keepingCapacity: true) }
+            forms[key] = result
+        }
+        return result
+    }
+
+    func distance(_ meters: Double, caseName: String?, _ phraser: DistancePhraser) -> SlotValue {
+        let rounded = phraser.round(meters)
+        let key = DistanceKey(unit: rounded.unit, value: rounded.value, caseName: caseName)
+        if let hit = lock.withLock({ distances[key] }) { return hit }
+        let value = phraser.phrase(meters, caseName: caseName)
+        lock.withLock {
+            if distances.count >= limit { distances.removeAll(keepingCapacity: true) }
+            distances[key] = value
+        }
+        return value
     }
 }

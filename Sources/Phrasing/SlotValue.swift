@@ -8,14 +8,19 @@ struct SlotValue: Sendable {
     var spoken: String
     /// SSML fragment (escaped; may contain `<phoneme>`).
     var ssml: String
-    /// Lower-cased spoken text, for grammar matching.
-    var head: String
+    /// Text grammar forms match against (lower-cased when read); defaults to the spoken text.
+    private var headSource: String?
+    /// Lower-cased spoken text (or the road's name/ref), for grammar matching; computed only when a form asks.
+    var head: String {
+        get { (headSource ?? spoken).lowercased() }
+        set { headSource = newValue }
+    }
     /// True for a road known only by its ref.
     var isRef: Bool
 
     /// A value whose display and spoken text are the same.
     init(_ text: String) {
-        display = text; spoken = text; ssml = SSML.escape(text); head = text.lowercased(); isRef = false
+        display = text; spoken = text; ssml = SSML.escape(text); isRef = false
     }
 
     /// A value with separate display and spoken text.
@@ -23,7 +28,6 @@ struct SlotValue: Sendable {
         self.display = display
         self.spoken = spoken
         self.ssml = ssml ?? SSML.escape(spoken)
-        head = spoken.lowercased()
         self.isRef = isRef
     }
 

@@ -119,7 +119,14 @@ public struct VoiceGuideData: Sendable {
         }
         let url = localeURL(actual)
         let profile = try LocaleProfile.parse(try Self.readJSON(at: url), file: url.path)
-        let (own, names) = try ownChain(profile.phrasebook)
+        var warnings: [String] = []
+        var own = JSONValue.object([])
+        var names = [profile.phrasebook]
+        if FileManager.default.fileExists(atPath: phrasebookURL(profile.phrasebook).path) {
+            (own, names) = try ownChain(profile.phrasebook)
+        } else {
+            warnings.append("\(phrasebookURL(profile.phrasebook).path): phrasebook missing; \(actual) speaks its fallbacks")
+        }
         var fallbackNames = profile.fallbacks.filter { !names.contains($0) }
         if !names.contains("en") && !fallbackNames.contains("en") { fallbackNames.append("en") }
         if let i = fallbackNames.firstIndex(of: "en"), i != fallbackNames.count - 1 { fallbackNames.remove(at: i); fallbackNames.append("en") }
@@ -133,7 +140,6 @@ public struct VoiceGuideData: Sendable {
         let merged = under.merged(with: own)
         let book = Phrasebook.compile(merged, name: profile.phrasebook, file: phrasebookURL(profile.phrasebook).path,
                                       fallback: english ?? own)
-        var warnings: [String] = []
         let reference = english ?? own
         let missing = Self.missingTemplateKeys(own, reference: reference)
         if !missing.isEmpty {

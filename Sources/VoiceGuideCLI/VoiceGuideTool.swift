@@ -8,6 +8,9 @@ public enum VoiceGuideTool {
     /// Every subcommand, in help order.
     public static let commands: [CommandDescriptor] = [
         CommandDescriptor(InspectCommand.self),
+        CommandDescriptor(LocalesCommand.self),
+        CommandDescriptor(LintCommand.self),
+        CommandDescriptor(PhrasesCommand.self),
     ]
 
     /// Top-level help.

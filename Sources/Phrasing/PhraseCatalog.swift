@@ -1,0 +1,95 @@
+import Guidance
+import RouteModel
+
+/// Every template of a book rendered with sample data, for reviewers (`voiceguide phrases`) and lint.
+public struct PhraseCatalog: Sendable {
+    /// One rendered entry.
+    public struct Entry: Sendable {
+        /// The template key (with a variant note such as "count=2").
+        public var key: String
+        /// The rendered phrase.
+        public var phrase: Phrase
+    }
+
+    /// Renders every template key of `book` (and the book's examples) with `builder`.
+    public static func entries(builder: PhraseBuilder, keys: [String], examples: [JSONValue], file: String) -> [Entry] {
+        let sample = Sample(examples: examples)
+        var out: [Entry] = []
+        for key in keys.sorted() {
+            for (label, announcement) in sample.announcements(forKey: key) {
+                out.append(Entry(key: key + label, phrase: builder.phrase(announcement)))
+            }
+        }
+        for (index, raw) in examples.enumerated() {
+            if let example = try? PhraseExample.parse(raw, file: file, index: index) {
+                out.append(Entry(key: "examples[\(index)]", phrase: builder.phrase(example.announcement)))
+            }
+        }
+        return out
+    }
+
+    /// Sample data, taken from the book's own examples where possible so names fit the language.
+    struct Sample {
+        var name = "Main St"
+        var ref = "I-95"
+        var dest = "Springfield"
+
+        init(examples: [JSONValue]) {
+            if let n = examples.lazy.compactMap({ $0["name"]?.stringValue }).first { name = n }
+            if let r = examples.lazy.compactMap({ $0["ref"]?.stringValue }).first { ref = r }
+            if let d = examples.lazy.compactMap({ $0["destinations"]?.stringValue }).first { dest = d }
+        }
+
+        func maneuver(_ type: ManeuverType, _ modifier: ManeuverModifier?, features: UInt8, mode: String = "driving",
+                      side: ArrivalSide? = nil, lanes: LaneHint? = nil, nameOn: Bool = true, refOn: Bool = false) -> ManeuverDescription {
+            func has(_ f: Feature) -> Bool { features & f.bit != 0 }
+            let m = Maneuver(type: type, modifier: modifier, location: Coordinate(latitude: 0, longitude: 0), bearingAfter: 90,
+                             exit: has(.ordinal) ? 3 : nil)
+            let step = Step(maneuver: m, distance: 400, duration: 30, name: has(.road) && nameOn ? name : "",
+                            ref: has(.road) && refOn ? ref : nil, destinations: has(.dest) ? dest : nil,
+                            exits: has(.exitNumber) ? "23B" : nil, rotaryName: has(.rotary) ? "Victoria" : nil, mode: mode)
+            return ManeuverDescription(id: StepID(leg: 0, step: 1), step: step, lanes: lanes, arrivalSide: side,
+                                       waypointName: has(.waypoint) ? "Central Station" : nil, waypointOrdinal: 2, departBearing: 90)
+        }
+
+        func announcements(forKey key: String) -> [(String, Announcement)] {
+            let all: UInt8 = Feature.road.bit
+            let turn = maneuver(.turn, .left, features: all)
+            if key.hasPrefix("announce.") {
+                let kind = AnnouncementKind(rawValue: String(key.dropFirst("announce.".count))) ?? .now
+                let m = kind == .arrive || kind == .waypoint ? maneuver(.arrive, nil, features: 0, side: .right) : turn
+                let distance: Double? = [.early, .prepare, .continue].contains(kind) ? 400 : nil
+                return [("", Announcement(kind: kind, maneuver: m, spokenDistanceMeters: distance))]
+            }
+            if key.hasPrefix("clause.") {
+                let chained = ChainedManeuver(maneuver: maneuver(.turn, .right, features: all), distanceMeters: 150, sayDistance: key == "clause.thenDistance")
+                return [("", Announcement(kind: .now, maneuver: turn, then: chained))]
+            }
+            if key.hasPrefix("road.") {
+                let refOn = key != "road.name", nameOn = key != "road.ref"
+                return [("", Announcement(kind: .now, maneuver: maneuver(.turn, .left, features: all, nameOn: nameOn, refOn: refOn)))]
+            }
+            if key.hasPrefix("lanes.") {
+                let position = LaneHint.Position(rawValue: String(key.dropFirst("lanes.".count))) ?? .left
+                return [1, 2, 5].map { count in
+                    (" count=\(count)", Announcement(kind: .prepare, maneuver: maneuver(.turn, .left, features: all,
+                        lanes: LaneHint(position: position, usableCount: count, totalCount: count + 1)), spokenDistanceMeters: 400))
+                }
+            }
+            guard case .success(let k)? = InstructionKey.parse(key) else { return [] }
+            let type: ManeuverType = ManeuverType.allCases.first(where: { InstructionType($0) == k.type }) ?? .arrive
+            let modifier = ManeuverModifier.allCases.first(where: { ModifierKey($0) == k.modifier })
+            let isArrival = k.type == .arrive || k.type == .waypoint
+            let side: ArrivalSide? = isArrival ? ArrivalSide(rawValue: k.modifier.key) : nil
+            let m = maneuver(type, isArrival ? nil : modifier, features: k.features | (isArrival ? 0 : all),
+                             mode: k.type == .ferry ? "ferry" : "driving", side: side)
+            var kind: AnnouncementKind = k.type == .waypoint ? .waypoint : (k.type == .arrive ? .arrive : (k.type == .depart ? .depart : .now))
+            if let prefix = k.kind, let parsed = AnnouncementKind(rawValue: prefix.key) { kind = parsed }
+            let distance: Double? = [.early, .prepare, .continue].contains(kind) ? 400 : nil
+            if k.kind == .then {
+                return [("", Announcement(kind: .now, maneuver: turn, then: ChainedManeuver(maneuver: m, distanceMeters: 100, sayDistance: false)))]
+            }
+            return [("", Announcement(kind: kind, maneuver: m, spokenDistanceMeters: distance))]
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Phrasing
+
+/// `voiceguide locales [--format text|json]`: the locale table.
+public enum LocalesCommand: VoiceGuideCommand {
+    public static let name = "locales"
+    public static let summary = "List locales: tag, language, units, voice, coverage %, golden transcript."
+    public static let usage = "[--format text|json] [--data-dir DIR]"
+    public static let options: [OptionSpec] = [
+        OptionSpec("format", value: "FORMAT", help: "text (default) or json."),
+        PhrasingSupport.dataDirOption,
+    ]
+
+    /// One row of the table.
+    struct Row: Encodable {
+        var tag: String
+        var name: String
+        var language: String
+        var phrasebook: String
+        var units: String
+        var voice: String
+        var coveragePercent: Double
+        var golden: Bool
+    }
+
+    public static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitCode {
+        let format = try arguments.choice("format", of: ["text", "json"], command: name) ?? "text"
+        let data = try PhrasingSupport.data(arguments, io: io)
+        let english = try? data.ownChain("en").json
+        let reference = (english?["templates"]?.objectMembers ?? []).map(\.key)
+        var rows: [Row] = []
+        for tag in data.availableLocales() {
+            let profile: LocaleProfile
+            do { profile = try LocaleProfile.parse(try VoiceGuideData.readJSON(at: data.localeURL(tag)), file: data.localeURL(tag).path) } catch {
+                throw PhrasingSupport.cliError(error)
+            }
+            let own = try? data.ownChain(profile.phrasebook).json
+            let have = Set((own?["templates"]?.objectMembers ?? []).map(\.key))
+            let covered = reference.filter { have.contains($0) }.count
+            let coverage = reference.isEmpty ? 0 : (Double(covered) * 1000 / Double(reference.count)).rounded() / 10
+            let goldenDir = data.directory.appendingPathComponent("Tests/PhrasingTests/Goldens/\(tag)")
+            let golden = ((try? FileManager.default.contentsOfDirectory(atPath: goldenDir.path)) ?? []).contains { $0.hasSuffix(".txt") }
+            rows.append(Row(tag: tag, name: profile.name, language: profile.language, phrasebook: profile.phrasebook,
+                            units: profile.units.rawValue, voice: profile.voice, coveragePercent: coverage, golden: golden))
+        }
+        if format == "json" {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            io.print(String(decoding: try encoder.encode(rows), as: UTF8.self))
+            return .ok
+        }
+        let header = ["TAG", "LANGUAGE", "UNITS", "VOICE", "COVERAGE", "GOLDEN", "NAME"]
+        let table = rows.map { [$0.tag, $0.language, $0.units, $0.voice, String(format: "%.1f%%", $0.coveragePercent), $0.golden ? "yes" : "no", $0.name] }
+        let widths = header.indices.map { i in ([header] + table).map { $0[i].count }.max() ?? 0 }
+        for line in [header] + table {
+            io.print(line.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  ").trimmingCharacters(in: .whitespaces))
+        }
+        return .ok
+    }
+}

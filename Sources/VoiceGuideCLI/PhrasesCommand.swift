@@ -1,0 +1,31 @@
+import Foundation
+import Phrasing
+
+/// `voiceguide phrases --locale TAG`: every phrase in every variant, rendered with example data, for review.
+public enum PhrasesCommand: VoiceGuideCommand {
+    public static let name = "phrases"
+    public static let summary = "Render every phrase of a locale with example data (display and spoken), for native review."
+    public static let usage = "--locale TAG [--units metric|imperial|uk] [--data-dir DIR]"
+    public static let options: [OptionSpec] = [
+        OptionSpec("locale", value: "TAG", help: "Locale to render (required), e.g. de-DE."),
+        OptionSpec("units", value: "SYSTEM", help: "metric, imperial or uk (default: the locale's)."),
+        PhrasingSupport.dataDirOption,
+    ]
+
+    public static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitCode {
+        guard let tag = arguments.values["locale"] else { throw CLIError.usage("--locale TAG is required", command: name) }
+        let units = try arguments.choice("units", of: UnitsSystem.allCases.map(\.rawValue), command: name).flatMap(UnitsSystem.init(rawValue:))
+        let data = try PhrasingSupport.data(arguments, io: io)
+        let loaded = try PhrasingSupport.locale(tag, data: data, io: io)
+        let builder = loaded.builder(units: units)
+        let entries = PhraseCatalog.entries(builder: builder, keys: Array(loaded.phrasebook.keys),
+                                            examples: loaded.phrasebook.examples, file: loaded.profile.phrasebook)
+        io.print("# \(loaded.profile.tag) — \(loaded.profile.name) — phrasebook \(loaded.profile.phrasebook), units \(builder.units.rawValue), \(entries.count) phrases")
+        for e in entries {
+            io.print(e.key)
+            io.print("  display: \(e.phrase.display)")
+            if e.phrase.spoken != e.phrase.display { io.print("  spoken:  \(e.phrase.spoken)") }
+        }
+        return .ok
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Phrasing
+
+/// Shared data loading for the phrasing commands, mapping data errors to exit codes (DESIGN.md §6).
+enum PhrasingSupport {
+    /// The data directory from `--data-dir`, `VOICEGUIDE_DATA` or discovery.
+    static func data(_ arguments: ParsedArguments, io: CommandIO) throws -> VoiceGuideData {
+        do {
+            return try VoiceGuideData.discover(explicit: arguments.values["data-dir"], environment: io.environment)
+        } catch {
+            throw cliError(error)
+        }
+    }
+
+    /// Loads a locale, writing its warnings to stderr.
+    static func locale(_ tag: String, data: VoiceGuideData, io: CommandIO) throws -> LoadedLocale {
+        do {
+            let loaded = try data.loadLocale(tag: tag)
+            for warning in loaded.warnings { io.error("voiceguide: warning: \(warning)") }
+            return loaded
+        } catch {
+            throw cliError(error)
+        }
+    }
+
+    /// A phrasing error as a CLI error: unknown locale → 64, missing file → 66, bad data → 65.
+    static func cliError(_ error: PhrasingError) -> CLIError {
+        switch error {
+        case .unknownLocale(let tag, let available, let suggestion):
+            return CLIError(.usage, "unknown locale '\(tag)'",
+                            hint: (suggestion.map { "Did you mean '\($0)'? " } ?? "") + "Available: \(available.joined(separator: ", "))")
+        case .missingFile, .noDataDirectory:
+            return CLIError(.noInput, error.description)
+        default:
+            return CLIError(.dataError, error.description)
+        }
+    }
+
+    /// The `--data-dir` option.
+    static let dataDirOption = OptionSpec("data-dir", value: "DIR", help: "Directory with Locales/ and Phrasebooks/ (default: discovered).")
+}
