@@ -6,9 +6,8 @@ import Testing
 /// Dutch grammar through the nl phrasebook: article by street-type suffix (de/het), verb-final instructions and
 /// verb-second inversion after a fronted distance or "daarna", distances, ordinals and abbreviations.
 @Suite struct GrammarDutchTests {
-    static func phrase(_ kind: AnnouncementKind, _ m: ManeuverDescription, meters: Double? = nil,
-                       units: UnitsSystem? = nil) throws -> Phrase {
-        try TestData.builder("nl-NL", units: units).phrase(Announcement(kind: kind, maneuver: m, spokenDistanceMeters: meters))
+    static func phrase(_ kind: AnnouncementKind, _ m: ManeuverDescription, meters: Double? = nil, units: UnitsSystem? = nil) throws -> Phrase {
+        try TestData.phrase("nl-NL", kind, m, meters: meters, units: units)
     }
 
     @Test(arguments: [
@@ -79,5 +78,12 @@ import Testing
         #expect(p.spoken == "Rechtsaf naar het Burgemeester de Monchyplein.")
         let s = try Self.phrase(.now, TestData.maneuver(.turn, .left, name: "Van Baerlestr.", destinations: "Museumplein"))
         #expect(s.spoken == "Linksaf naar de Van Baerlestraat, richting Museumplein.")
+    }
+}
+
+extension TestData {
+    /// One announcement of `kind` for `m` rendered in locale `tag` (shared by the per-language grammar suites).
+    static func phrase(_ tag: String, _ kind: AnnouncementKind, _ m: ManeuverDescription, meters: Double?, units: UnitsSystem?) throws -> Phrase {
+        try builder(tag, units: units).phrase(Announcement(kind: kind, maneuver: m, spokenDistanceMeters: meters))
     }
 }

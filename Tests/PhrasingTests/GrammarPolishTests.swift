@@ -6,9 +6,8 @@ import Testing
 /// Polish grammar through the pl phrasebook: accusative after "w"/"na" and instrumental for "along", with
 /// feminine adjective agreement; CLDR one/few/many/other for distances; ordinals in the case "zjazd"/"punkt" needs.
 @Suite struct GrammarPolishTests {
-    static func phrase(_ kind: AnnouncementKind, _ m: ManeuverDescription, meters: Double? = nil,
-                       units: UnitsSystem? = nil) throws -> Phrase {
-        try TestData.builder("pl-PL", units: units).phrase(Announcement(kind: kind, maneuver: m, spokenDistanceMeters: meters))
+    static func phrase(_ kind: AnnouncementKind, _ m: ManeuverDescription, meters: Double? = nil, units: UnitsSystem? = nil) throws -> Phrase {
+        try TestData.phrase("pl-PL", kind, m, meters: meters, units: units)
     }
 
     @Test(arguments: [

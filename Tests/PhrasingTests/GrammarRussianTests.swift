@@ -6,9 +6,8 @@ import Testing
 /// Russian grammar through the ru phrasebook: case of the street-type word and its adjectives after
 /// "на"/"в" (accusative) and "по" (dative), CLDR one/few/many/other for distances, ordinal gender and case.
 @Suite struct GrammarRussianTests {
-    static func phrase(_ kind: AnnouncementKind, _ m: ManeuverDescription, meters: Double? = nil,
-                       units: UnitsSystem? = nil) throws -> Phrase {
-        try TestData.builder("ru-RU", units: units).phrase(Announcement(kind: kind, maneuver: m, spokenDistanceMeters: meters))
+    static func phrase(_ kind: AnnouncementKind, _ m: ManeuverDescription, meters: Double? = nil, units: UnitsSystem? = nil) throws -> Phrase {
+        try TestData.phrase("ru-RU", kind, m, meters: meters, units: units)
     }
 
     @Test(arguments: [
