@@ -79,11 +79,20 @@ final class ESpeakEngine: @unchecked Sendable {
 }
 
 /// Per-synthesis state the C callback reaches through `user_data`.
+/// Per-synthesis state reached from the C callback. eSpeak NG begins every utterance with about 50 ms of digital
+/// silence (exact zeros); it is dropped here, so speech sounds when the announcement starts (a "now" instruction
+/// finishes 50 ms sooner, and a WAV timeline's segments begin at their trigger times). Mark offsets are shifted
+/// to match.
 final class SynthesisContext {
     let sampleRate: Int
     let deliver: (SynthesisEvent) -> SynthesisControl
+    /// Frames delivered (after the leading silence).
     var frames = 0
     var stopped = false
+    /// Leading zero frames dropped.
+    private var trimmed = 0
+    /// True once the first non-zero sample was delivered.
+    private var soundStarted = false
 
     init(sampleRate: Int, deliver: @escaping (SynthesisEvent) -> SynthesisControl) {
         self.sampleRate = sampleRate
@@ -95,17 +104,26 @@ final class SynthesisContext {
         var event = events
         while event.pointee.type != espeakEVENT_LIST_TERMINATED {
             if event.pointee.type == espeakEVENT_MARK, let name = event.pointee.id.name {
-                let offset = Int(event.pointee.audio_position) * sampleRate / 1000
-                if deliver(.mark(name: String(cString: name), sampleOffset: offset)) == .stop { stopped = true; return 1 }
+                let offset = Int(event.pointee.audio_position) * sampleRate / 1000 - trimmed
+                if deliver(.mark(name: String(cString: name), sampleOffset: max(0, offset))) == .stop { stopped = true; return 1 }
             }
             event += 1
         }
-        if let samples, count > 0 {
-            frames += count
-            if deliver(.audio(Array(UnsafeBufferPointer(start: samples, count: count)))) == .stop {
-                stopped = true
-                return 1
+        guard let samples, count > 0 else { return 0 }
+        var buffer = UnsafeBufferPointer(start: samples, count: count)
+        if !soundStarted {
+            guard let first = buffer.firstIndex(where: { $0 != 0 }) else {
+                trimmed += count
+                return 0
             }
+            trimmed += first
+            buffer = UnsafeBufferPointer(rebasing: buffer[first...])
+            soundStarted = true
+        }
+        frames += buffer.count
+        if deliver(.audio(Array(buffer))) == .stop {
+            stopped = true
+            return 1
         }
         return 0
     }

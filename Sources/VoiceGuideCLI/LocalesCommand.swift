@@ -38,7 +38,7 @@ public enum LocalesCommand: VoiceGuideCommand {
             let have = Set((own?["templates"]?.objectMembers ?? []).map(\.key))
             let covered = reference.filter { have.contains($0) }.count
             let coverage = reference.isEmpty ? 0 : (Double(covered) * 1000 / Double(reference.count)).rounded() / 10
-            let goldenDir = data.directory.appendingPathComponent("Tests/PhrasingTests/Goldens/\(tag)")
+            let goldenDir = data.directory.appendingPathComponent("Tests/Goldens/\(tag)")
             let golden = ((try? FileManager.default.contentsOfDirectory(atPath: goldenDir.path)) ?? []).contains { $0.hasSuffix(".txt") }
             rows.append(Row(tag: tag, name: profile.name, language: profile.language, phrasebook: profile.phrasebook,
                             units: profile.units.rawValue, voice: profile.voice, coveragePercent: coverage, golden: golden))

@@ -18,6 +18,7 @@ public enum SayCommand: VoiceGuideCommand {
         OptionSpec("voice", value: "NAME", help: "eSpeak NG voice (e.g. en-gb, fr-fr, cmn); overrides --locale."),
         OptionSpec("rate", value: "WPM", help: "Speaking rate in words per minute, 80 to 450 (default 175)."),
         OptionSpec("output", value: "OUT", help: "alsa (default device), alsa:DEVICE, wav:FILE, or text."),
+        PhrasingSupport.dataDirOption,
     ]
 
     /// Where the speech goes.
@@ -26,13 +27,6 @@ public enum SayCommand: VoiceGuideCommand {
         case wav(String)
         case text
     }
-
-    // TODO(after the phrasing merge): replace with LocaleProfile's eSpeak voice field from Locales/*.json.
-    /// Interim locale → eSpeak voice table for the launch locales.
-    static let interimLocaleVoices: [String: String] = [
-        "en-us": "en-us", "en-gb": "en-gb", "de-de": "de", "fr-fr": "fr-fr", "es-es": "es", "it-it": "it",
-        "pt-br": "pt-br", "nl-nl": "nl", "pl-pl": "pl", "ru-ru": "ru", "ja-jp": "ja", "zh-cn": "cmn",
-    ]
 
     /// Speaks TEXT to the chosen output; errors map to exit 64/65/69 (see DESIGN.md §6).
     public static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitCode {
@@ -50,7 +44,7 @@ public enum SayCommand: VoiceGuideCommand {
         let rate = try arguments.number("rate", in: 80...450, command: name).map { Int($0.rounded()) } ?? 175
         let synthesizer: ESpeakSynthesizer
         do {
-            synthesizer = try ESpeakSynthesizer(voice: voiceName(arguments), rate: rate, cacheSeconds: 0)
+            synthesizer = try ESpeakSynthesizer(voice: voiceName(arguments, io: io), rate: rate, cacheSeconds: 0)
         } catch ESpeakError.unknownVoice(let voice, let close) {
             throw CLIError(.usage, "unknown voice '\(voice)'",
                            hint: close.isEmpty ? "Installed voices are listed by 'espeak-ng --voices'." : "Close matches: \(close.joined(separator: ", ")).")
@@ -92,13 +86,13 @@ public enum SayCommand: VoiceGuideCommand {
         if let reason = failure.snapshot { throw CLIError(.unavailable, "audio output failed: \(reason)") }
     }
 
-    /// The voice: --voice, else the locale's voice, else en-us. Unknown locales go to voice resolution
-    /// (which falls back to the language, e.g. de-AT → de).
-    static func voiceName(_ arguments: ParsedArguments) -> String {
+    /// The voice: --voice, else the locale profile's eSpeak voice (Locales/<tag>.json), else en-us.
+    /// An unknown locale is a usage error that lists the available ones.
+    static func voiceName(_ arguments: ParsedArguments, io: CommandIO) throws -> String {
         if let voice = arguments.values["voice"] { return voice }
-        guard let locale = arguments.values["locale"] else { return "en-us" }
-        let key = locale.lowercased().replacingOccurrences(of: "_", with: "-")
-        return interimLocaleVoices[key] ?? key
+        guard let tag = arguments.values["locale"] else { return "en-us" }
+        let data = try PhrasingSupport.data(arguments, io: io)
+        return try PhrasingSupport.locale(tag, data: data, io: io).profile.voice
     }
 
     /// Parses `--output`: `alsa`, `alsa:DEVICE` (passed through unchanged), `wav:FILE`, `text`.

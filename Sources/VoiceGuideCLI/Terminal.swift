@@ -54,6 +54,13 @@ public final class Terminal: @unchecked Sendable {
         return saved != nil
     }
 
+    /// The width of the terminal on standard output, when it says.
+    public var columns: Int? {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
     /// Reads one key with a short timeout (raw mode), or nil when none arrived.
     public func readKey() -> UInt8? {
         var byte: UInt8 = 0

@@ -7,6 +7,8 @@ public enum VoiceGuideTool {
 
     /// Every subcommand, in help order.
     public static let commands: [CommandDescriptor] = [
+        CommandDescriptor(DriveCommand.self),
+        CommandDescriptor(TranscriptCommand.self),
         CommandDescriptor(InspectCommand.self),
         CommandDescriptor(SayCommand.self),
         CommandDescriptor(LocalesCommand.self),

@@ -1,0 +1,87 @@
+import Foundation
+import RouteModel
+import Guidance
+import Phrasing
+import Speech
+import SpeechESpeakNG
+import AudioALSA
+
+/// `voiceguide drive [ROUTE]`: a simulated drive with spoken guidance — live through ALSA (or silently as text)
+/// in real time at `--speedup` times, or rendered to a WAV timeline as fast as the machine allows.
+public enum DriveCommand: VoiceGuideCommand {
+    public static let name = "drive"
+    public static let summary = "Hear guidance during a simulated drive (ALSA, WAV file, or text)."
+    public static let usage = "[ROUTE|-] [--locale TAG] [--units SYSTEM] [--speed KMH] [--speedup N] [--output auto|alsa[:DEVICE]|wav:FILE|text] [--mute-from S --mute-until S]"
+    public static let options: [OptionSpec] = [
+        OptionSpec("speedup", value: "N", help: "Simulated seconds per real second, 0.25 to 1000 (default 1)."),
+        OptionSpec("output", value: "OUT", help: "auto (default: ALSA 'default', else text), alsa, alsa:DEVICE, wav:FILE, or text."),
+        OptionSpec("mute-from", value: "S", help: "Mute from this simulated second (with --mute-until)."),
+        OptionSpec("mute-until", value: "S", help: "Unmute at this simulated second."),
+    ] + GuidanceSettings.optionSpecs
+
+    /// Where the drive's speech goes.
+    enum Output: Equatable {
+        /// ALSA `default`, falling back to text with one warning.
+        case auto
+        /// This ALSA device; failing to open it is exit 69.
+        case alsa(String)
+        /// Render the whole timeline to this WAV file.
+        case wav(String)
+        /// Silent, real time, log only.
+        case text
+    }
+
+    public static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitCode {
+        guard arguments.positionals.count <= 1 else {
+            throw CLIError.usage("drive takes at most one ROUTE, got \(arguments.positionals.count)", command: name)
+        }
+        let speedup = try arguments.number("speedup", in: 0.25...1000, command: name) ?? 1
+        let output = try parseOutput(arguments.values["output"])
+        let mute = try muteWindow(arguments)
+        let routePath = try arguments.positionals.first ?? defaultRoute(arguments, io: io)
+        let settings = try GuidanceSettings.load(routePath: routePath, arguments: arguments, command: name, io: io)
+        let drive = DriveSetup(settings: settings, speedup: speedup, mute: mute, io: io)
+        switch output {
+        case .wav(let path): return try drive.renderWAV(to: path)
+        case .text: return try drive.live(device: nil, fallbackToText: false)
+        case .alsa(let device): return try drive.live(device: device, fallbackToText: false)
+        case .auto: return try drive.live(device: "default", fallbackToText: true)
+        }
+    }
+
+    /// The bundled default route in the data directory's `Examples/Routes/`.
+    static func defaultRoute(_ arguments: ParsedArguments, io: CommandIO) throws -> String {
+        let data = try PhrasingSupport.data(arguments, io: io)
+        let path = data.directory.appendingPathComponent("Examples/Routes/" + RouteLoading.defaultRouteName).path
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw CLIError(.noInput, "\(path): the bundled default route is missing", hint: "Give a ROUTE file.")
+        }
+        return path
+    }
+
+    /// Parses `--output`; ALSA device names pass through unchanged (`alsa:file:'/tmp/x.raw',raw`).
+    static func parseOutput(_ raw: String?) throws -> Output {
+        guard let raw, raw != "auto" else { return .auto }
+        if raw == "text" { return .text }
+        if raw == "alsa" { return .alsa("default") }
+        if raw.hasPrefix("alsa:"), raw.count > 5 { return .alsa(String(raw.dropFirst(5))) }
+        if raw.hasPrefix("wav:"), raw.count > 4 { return .wav(String(raw.dropFirst(4))) }
+        throw CLIError.usage("option '--output' must be auto, alsa, alsa:DEVICE, wav:FILE or text, got '\(raw)'", command: name)
+    }
+
+    /// `--mute-from`/`--mute-until`: both or neither, from before until.
+    static func muteWindow(_ arguments: ParsedArguments) throws -> MuteWindow? {
+        let from = try arguments.number("mute-from", in: 0...1e7, command: name)
+        let until = try arguments.number("mute-until", in: 0...1e7, command: name)
+        switch (from, until) {
+        case (nil, nil): return nil
+        case let (from?, until?):
+            guard from < until else {
+                throw CLIError.usage("--mute-from (\(from)) must be before --mute-until (\(until))", command: name)
+            }
+            return MuteWindow(from: from, until: until)
+        default:
+            throw CLIError.usage("--mute-from and --mute-until go together", command: name)
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import RouteModel
+import Guidance
+import Phrasing
+
+/// What `transcript` and `drive` share: the route, the locale and units, the speed, and the data directory.
+struct GuidanceSettings {
+    /// The imported route.
+    var document: RouteDocument
+    /// The route's file name for messages (`<stdin>` for `-`).
+    var routeName: String
+    /// The derived route index.
+    var index: RouteIndex
+    /// The loaded locale.
+    var locale: LoadedLocale
+    /// The phrase builder for the chosen locale and units.
+    var builder: PhraseBuilder
+    /// A fixed simulated speed in km/h, or nil for the route's own step speeds.
+    var speedKmh: Double?
+
+    /// Options both commands accept (plus the route options of `RouteLoading`).
+    static let optionSpecs: [OptionSpec] = [
+        OptionSpec("locale", value: "TAG", help: "Locale of the guidance (default en-US; see 'voiceguide locales')."),
+        OptionSpec("units", value: "SYSTEM", help: "metric, imperial or uk (default: the locale's)."),
+        OptionSpec("speed", value: "KMH", help: "Drive at a fixed speed instead of the route's own step speeds."),
+        PhrasingSupport.dataDirOption,
+    ] + RouteLoading.optionSpecs
+
+    /// Reads the options, loads the route (`routePath`) and the locale. Errors are `CLIError`s with exit codes.
+    static func load(routePath: String, arguments: ParsedArguments, command: String, io: CommandIO) throws -> GuidanceSettings {
+        let units = try arguments.choice("units", of: UnitsSystem.allCases.map(\.rawValue), command: command)
+            .flatMap(UnitsSystem.init(rawValue:))
+        let speed = try arguments.number("speed", in: 1...300, command: command)
+        let tag = arguments.values["locale"] ?? "en-US"
+        let data = try PhrasingSupport.data(arguments, io: io)
+        let locale = try PhrasingSupport.locale(tag, data: data, io: io)
+        let options = try RouteLoading.options(from: arguments, command: command)
+        let document = try RouteLoading.load(path: routePath, io: io, options: options)
+        let name = routePath == "-" ? "<stdin>" : routePath
+        RouteLoading.reportWarnings(document, file: name, io: io)
+        return GuidanceSettings(document: document, routeName: name, index: RouteIndex(route: document.route),
+                                locale: locale, builder: locale.builder(units: units), speedKmh: speed)
+    }
+
+    /// Runs the simulated drive offline with `estimator` and phrases every announcement.
+    func plan(estimator: any DurationEstimator) -> PlannedGuidance {
+        var options = SimulatorOptions()
+        options.speedKmh = speedKmh
+        let run = OfflineGuidance.run(index, estimator: estimator, options: options)
+        return PlannedGuidance(run: run, phrases: run.announcements.map(builder.phrase))
+    }
+}
+
+/// A planned drive: the announcements in trigger order, each with its phrase.
+struct PlannedGuidance {
+    /// The offline guidance run (announcements, quality report, end time).
+    var run: GuidanceRun
+    /// The phrase of each announcement (same order).
+    var phrases: [Phrase]
+}

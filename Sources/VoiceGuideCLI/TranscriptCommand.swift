@@ -1,0 +1,55 @@
+import Foundation
+import RouteModel
+import Guidance
+import Phrasing
+import SpeechESpeakNG
+
+/// `voiceguide transcript ROUTE`: every announcement of a simulated drive, as text, JSON, subtitles, or a
+/// Mapbox-style response with our `voiceInstructions` (DESIGN.md §4–§5).
+public enum TranscriptCommand: VoiceGuideCommand {
+    public static let name = "transcript"
+    public static let summary = "Generate a route's instruction transcript (text, json, srt, vtt, mapbox)."
+    public static let usage = "ROUTE|- [--locale TAG] [--units SYSTEM] [--speed KMH] [--format text|json|srt|vtt|mapbox] [--stats]"
+    public static let options: [OptionSpec] = [
+        OptionSpec("format", value: "FORMAT", help: "text (default), json, srt, vtt, or mapbox."),
+        OptionSpec("stats", help: "Also print a guidance-quality report (to stderr for json/srt/vtt/mapbox)."),
+        OptionSpec("durations", value: "MODEL", help: "Speaking times from 'words' (locale words/s, default) or 'speech' (synthesized by eSpeak NG)."),
+    ] + GuidanceSettings.optionSpecs
+
+    public static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitCode {
+        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
+            throw CLIError.usage(arguments.positionals.isEmpty ? "transcript needs a ROUTE (a file or - for stdin)"
+                                                               : "transcript takes one ROUTE, got \(arguments.positionals.count)", command: name)
+        }
+        let format = try arguments.choice("format", of: ["text", "json", "srt", "vtt", "mapbox"], command: name) ?? "text"
+        let durations = try arguments.choice("durations", of: ["words", "speech"], command: name) ?? "words"
+        let settings = try GuidanceSettings.load(routePath: path, arguments: arguments, command: name, io: io)
+        let estimator = try durationEstimator(durations, settings: settings)
+        let plan = settings.plan(estimator: estimator)
+        let transcript = Transcript(settings: settings, plan: plan)
+        switch format {
+        case "json": io.write(transcript.json().serialized(pretty: true) + "\n")
+        case "srt": io.write(transcript.subtitles(vtt: false))
+        case "vtt": io.write(transcript.subtitles(vtt: true))
+        case "mapbox": io.write(transcript.mapbox().serialized(pretty: true) + "\n")
+        default: io.write(transcript.text())
+        }
+        if arguments.flags.contains("stats") {
+            let report = transcript.statsText()
+            if format == "text" { io.write("\n" + report) } else { io.error(report.trimmingCharacters(in: .newlines)) }
+        }
+        return .ok
+    }
+
+    /// The duration estimator for `--durations`.
+    static func durationEstimator(_ model: String, settings: GuidanceSettings) throws -> any DurationEstimator {
+        guard model == "speech" else { return PhraseDurationEstimator(builder: settings.builder) }
+        do {
+            let synthesizer = try ESpeakSynthesizer(voice: settings.locale.profile.voice)
+            return SynthesizedDurationEstimator(builder: settings.builder, synthesizer: synthesizer,
+                                                voice: settings.locale.profile.voice)
+        } catch {
+            throw CLIError(.dataError, "\(settings.locale.profile.tag): voice '\(settings.locale.profile.voice)': \(error)")
+        }
+    }
+}

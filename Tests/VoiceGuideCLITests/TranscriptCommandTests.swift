@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+import RouteModel
+@testable import VoiceGuideCLI
+
+/// `voiceguide transcript` (issue 3): every format on every example route, the JSON contract of DESIGN.md §5,
+/// the Mapbox rewrite, and the quality check of the example routes.
+@Suite struct TranscriptCommandTests {
+    private func json(_ arguments: [String]) throws -> [String: Any] {
+        let run = ToolRun(["transcript"] + arguments + ["--format", "json"])
+        #expect(run.code == 0, "\(run.err)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
+    }
+
+    @Test(arguments: CLIFixtures.exampleNames)
+    func jsonFollowsTheContract(_ name: String) throws {
+        let object = try json([CLIFixtures.example(name)])
+        #expect(object["locale"] as? String == "en-US")
+        #expect(object["units"] as? String == "imperial")
+        let route = try #require(object["route"] as? [String: Any])
+        let document = try RouteImporter().read(Data(contentsOf: URL(fileURLWithPath: CLIFixtures.example(name))), fileName: name)
+        #expect(route["legs"] as? Int == document.route.legs.count)
+        #expect(route["steps"] as? Int == document.route.stepCount)
+        let list = try #require(object["announcements"] as? [[String: Any]])
+        #expect(!list.isEmpty)
+        var previous = -1.0
+        for a in list {
+            for key in ["leg", "step", "kind", "then", "triggerMeters", "triggerSeconds", "distanceToManeuverMeters",
+                        "text", "ssml", "durationSeconds"] {
+                #expect(a[key] != nil, "missing \(key)")
+            }
+            let meters = try #require(a["triggerMeters"] as? Double)
+            #expect(meters >= previous, "sorted by triggerMeters")
+            previous = meters
+            let leg = try #require(a["leg"] as? Int), step = try #require(a["step"] as? Int)
+            #expect(document.route.legs.indices.contains(leg) && document.route.legs[leg].steps.indices.contains(step))
+            let ssml = try #require(a["ssml"] as? String)
+            #expect(ssml.hasPrefix("<speak") && ssml.hasSuffix("</speak>"))
+            #expect((a["durationSeconds"] as? Double ?? 0) > 0)
+            #expect((a["distanceToManeuverMeters"] as? Double ?? -1) >= 0)
+        }
+        #expect(list.first?["kind"] as? String == "depart")
+        #expect(list.last?["kind"] as? String == "arrive")
+    }
+
+    @Test(arguments: CLIFixtures.exampleNames)
+    func subtitlesCarryEveryAnnouncementAtItsTime(_ name: String) throws {
+        let list = try #require(try json([CLIFixtures.example(name)])["announcements"] as? [[String: Any]])
+        let srt = ToolRun(["transcript", CLIFixtures.example(name), "--format", "srt"])
+        #expect(srt.code == 0)
+        let blocks = srt.out.components(separatedBy: "\n\n").filter { !$0.isEmpty }
+        #expect(blocks.count == list.count)
+        for (n, (block, a)) in zip(blocks, list).enumerated() {
+            let lines = block.split(separator: "\n").map(String.init)
+            #expect(lines.first == String(n + 1))
+            let seconds = try #require(a["triggerSeconds"] as? Double)
+            #expect(lines.count > 1 && lines[1].hasPrefix(TimeFormatting.subtitle(seconds, separator: ",")))
+            #expect(lines.dropFirst(2).joined(separator: " ") == a["text"] as? String)
+        }
+        let vtt = ToolRun(["transcript", CLIFixtures.example(name), "--format", "vtt"])
+        #expect(vtt.code == 0)
+        #expect(vtt.out.hasPrefix("WEBVTT\n\n"))
+        #expect(vtt.out.components(separatedBy: " --> ").count - 1 == list.count)
+    }
+
+    @Test func subtitleTimesAreFormattedExactly() {
+        #expect(TimeFormatting.subtitle(3723.4567, separator: ",") == "01:02:03,457")
+        #expect(TimeFormatting.subtitle(0, separator: ".") == "00:00:00.000")
+    }
+
+    @Test(arguments: CLIFixtures.exampleNames)
+    func mapboxPutsEachInstructionOnTheStepBeforeItsManeuver(_ name: String) throws {
+        let path = CLIFixtures.example(name)
+        let list = try #require(try json([path])["announcements"] as? [[String: Any]])
+        let run = ToolRun(["transcript", path, "--format", "mapbox"])
+        #expect(run.code == 0, "\(run.err)")
+        // The output is still a route response that imports.
+        let document = try RouteImporter().read(Data(run.out.utf8), fileName: "mapbox.json")
+        let tree = document.json
+        let routeJSON = document.isBareRoute ? tree : try #require(tree["routes"]?[0])
+        for a in list {
+            let leg = try #require(a["leg"] as? Int), step = try #require(a["step"] as? Int)
+            let holder = max(0, step - 1)
+            let stepJSON = try #require(routeJSON["legs"]?[leg]?["steps"]?[holder])
+            let instructions = try #require(stepJSON["voiceInstructions"]?.arrayValue)
+            let spoken = try #require(a["spoken"] as? String)
+            let match = instructions.first { $0["announcement"]?.stringValue == spoken }
+            #expect(match != nil, "\(spoken) not on leg \(leg) step \(holder)")
+            let along = try #require(match?["distanceAlongGeometry"]?.numberValue)
+            let stepLength = document.route.legs[leg].steps[holder].distance
+            #expect(along >= 0 && along <= stepLength + 1)
+            #expect(match?["ssmlAnnouncement"]?.stringValue == a["ssml"] as? String)
+        }
+        // Nothing else: the input's own voiceInstructions were replaced, not kept.
+        var total = 0
+        for leg in routeJSON["legs"]?.arrayValue ?? [] {
+            for step in leg["steps"]?.arrayValue ?? [] { total += step["voiceInstructions"]?.arrayValue?.count ?? 0 }
+        }
+        #expect(total == list.count)
+    }
+
+    @Test(arguments: CLIFixtures.exampleNames)
+    func statsReportAGoodExampleRoute(_ name: String) throws {
+        let run = ToolRun(["transcript", CLIFixtures.example(name), "--stats"])
+        #expect(run.code == 0)
+        for line in ["overlaps:           0", "duplicates:         0", "late:               0", "missed:             0"] {
+            #expect(run.out.contains(line), "\(name): \(line)\n\(run.out)")
+        }
+    }
+
+    @Test func badInvocationsExitWithTheRightCodes() {
+        #expect(ToolRun(["transcript"]).code == 64)
+        #expect(ToolRun(["transcript", CLIFixtures.example("city-dc.json"), "--format", "pdf"]).code == 64)
+        #expect(ToolRun(["transcript", CLIFixtures.example("city-dc.json"), "--units", "furlongs"]).code == 64)
+        #expect(ToolRun(["transcript", "/no/such/route.json"]).code == 66)
+        let bad = ToolRun(["transcript", "-"], stdin: Data("{\"routes\": [}".utf8))
+        #expect(bad.code == 65)
+        #expect(bad.errLines.first?.contains("<stdin>") == true)
+    }
+
+    @Test func stdinAndFileGiveTheSameTranscript() throws {
+        let path = CLIFixtures.example("uk-oxford.json")
+        let fromFile = ToolRun(["transcript", path, "--locale", "en-GB", "--format", "json"])
+        let fromStdin = ToolRun(["transcript", "-", "--locale", "en-GB", "--format", "json"],
+                                stdin: try Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(fromFile.code == 0 && fromStdin.code == 0)
+        #expect(fromFile.out == fromStdin.out)
+    }
+}
