@@ -20,6 +20,7 @@ public struct Simulator: Sequence, IteratorProtocol, Sendable {
     private var stopLeft = 0.0
     private var reverseLeft = 0.0
     private var reversed = false
+    private var reversalDone = false
     private var pendingStops: [SimulatorOptions.Stop]
     private var dwellLeft: Double
     private var finished = false
@@ -102,9 +103,10 @@ public struct Simulator: Sequence, IteratorProtocol, Sendable {
             target = Swift.max(meters, stop.atMeters)
             stopLeft = stop.seconds
         }
-        if let r = options.reversal, reverseLeft == 0, !reversed, meters < r.atMeters, r.atMeters <= target {
+        if let r = options.reversal, !reversalDone, meters < r.atMeters, r.atMeters <= target {
             target = r.atMeters
             reversed = true
+            reversalDone = true
             reverseLeft = r.backMeters
         }
         meters = target

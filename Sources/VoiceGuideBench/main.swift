@@ -5,6 +5,7 @@ import Foundation
 // Each area adds its figures through a `*Benchmarks() -> [BenchFigure]` function in its own file.
 var figures: [BenchFigure] = []
 let sections: [(String, () -> [BenchFigure])] = [
+    ("Guidance", guidanceBenchmarks),
 ]
 for (title, run) in sections {
     print("== \(title)")
