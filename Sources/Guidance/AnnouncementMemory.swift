@@ -40,16 +40,25 @@ struct AnnouncementMemory: Sendable {
                              modifier: maneuver.modifier, distance: distance))
     }
 
-    /// True when `kind` must not be said for step `step` now: done on this route, or said for the same
-    /// maneuver on an earlier route and the maneuver is not meaningfully farther away than it was then.
-    func blocks(_ step: Int, _ kind: AnnouncementKind, maneuver: Maneuver, distance: Double,
-                configuration: GuidanceConfiguration) -> Bool {
+    /// True when `kind` must not be said for step `step`: done on this route, or said for the same
+    /// maneuver on an earlier route (and not released by `release`).
+    func blocks(_ step: Int, _ kind: AnnouncementKind, maneuver: Maneuver, configuration: GuidanceConfiguration) -> Bool {
         if isHandled(step, kind) { return true }
         return earlier.contains { entry in
             entry.kind == kind && entry.type == maneuver.type && entry.modifier == maneuver.modifier
                 && Geo.distance(entry.location, maneuver.location) <= configuration.maneuverMatchMeters
-                && distance <= entry.distance + max(configuration.repeatMinGrowthMeters,
-                                                    entry.distance * configuration.repeatMinGrowthFraction)
+        }
+    }
+
+    /// Forgets what was said about maneuvers that are now meaningfully farther away than when it was said
+    /// (a long detour), so they are announced again. `distanceNow` gives the current distance to the maneuver
+    /// at a location with a type and modifier on the new route, or nil when the new route does not have it.
+    mutating func release(configuration: GuidanceConfiguration,
+                          distanceNow: (Coordinate, ManeuverType, ManeuverModifier?) -> Double?) {
+        earlier.removeAll { entry in
+            guard let now = distanceNow(entry.location, entry.type, entry.modifier) else { return false }
+            return now >= entry.distance + max(configuration.repeatMinGrowthMeters,
+                                               entry.distance * configuration.repeatMinGrowthFraction)
         }
     }
 

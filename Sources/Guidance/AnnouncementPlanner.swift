@@ -53,6 +53,13 @@ public struct AnnouncementPlanner: Sendable {
         let situation = Situation(distance: distance, time: time, speed: max(speed, 0), next: next)
         if pendingOffRoute || pendingReroute {
             let kind: AnnouncementKind = pendingReroute ? .reroute : .offRoute
+            if pendingReroute {
+                let catalog = self.catalog, match = configuration.maneuverMatchMeters
+                memory.release(configuration: configuration) { location, type, modifier in
+                    catalog.matching(location, type, modifier, within: match)
+                        .map { catalog.meters($0) - distance }
+                }
+            }
             pendingOffRoute = false
             pendingReroute = false
             return say(kind, step: next, situation)
@@ -125,7 +132,7 @@ public struct AnnouncementPlanner: Sendable {
         if role == .maneuver && s.speed >= config.earlyMinSpeed { stages.insert(.early, at: 0) }
         let due = stages.filter { kind in
             let limit = kind == final ? nowTrigger : kind == .prepare ? prepareTrigger : trigger(.early, duration: 0, s)
-            return toJ <= limit && !memory.blocks(j, kind, maneuver: maneuver, distance: toJ, configuration: config)
+            return toJ <= limit && !memory.blocks(j, kind, maneuver: maneuver, configuration: config)
         }
         guard let chosen = due.last else { return nil }
         for kind in due.dropLast() { memory.drop(j, kind) }

@@ -112,8 +112,8 @@ public struct GuidanceConfiguration: Sendable, Hashable {
 
     /// A maneuver on a new route is the same as one already announced when it is within 20 m with the same type.
     public var maneuverMatchMeters: Double = 20
-    /// After a reroute, an announcement of the same kind is repeated only when the maneuver is now at least
-    /// 200 m farther than when it was said…
+    /// After a reroute, an announcement of the same kind is repeated only when, at the reroute, the maneuver
+    /// is at least 200 m farther away than when it was said (a long detour)…
     public var repeatMinGrowthMeters: Double = 200
     /// …and at least 50 % farther. Closer than before, the driver already knows; the "now" still comes.
     public var repeatMinGrowthFraction: Double = 0.5

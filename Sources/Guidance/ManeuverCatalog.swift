@@ -69,6 +69,16 @@ struct ManeuverCatalog: Sendable {
         return legs[..<id.leg].reduce(0) { $0 + $1.steps.count } + id.step
     }
 
+    /// The first announceable step whose maneuver has `type` and `modifier` within `meters` of `location`.
+    func matching(_ location: Coordinate, _ type: ManeuverType, _ modifier: ManeuverModifier?,
+                  within meters: Double) -> Int? {
+        descriptions.indices.first { i in
+            let m = descriptions[i].step.maneuver
+            return roles[i] != .depart && roles[i] != .legStart && m.type == type && m.modifier == modifier
+                && Geo.distance(m.location, location) <= meters
+        }
+    }
+
     /// Distance along the route of step `i`'s maneuver.
     func meters(_ i: Int) -> Double { index.steps[i].startMeters }
 
