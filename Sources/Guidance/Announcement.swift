@@ -101,7 +101,7 @@ public struct Announcement: Sendable, Hashable {
     /// The maneuver announced (for offRoute/reroute: the next maneuver, if any).
     public var maneuver: ManeuverDescription?
     /// Distance to say ("in 400 m"); nil for `now`, `arrive`, `offRoute`, `reroute`.
-    /// For `continue`, the distance to keep going.
+    /// For `continue`, the distance to keep going; for `depart`, the distance to the first maneuver.
     public var spokenDistanceMeters: Double?
     /// The following maneuver when chained with "then".
     public var then: ChainedManeuver?

@@ -8,6 +8,7 @@ let sections: [(String, () -> [BenchFigure])] = [
     ("Route import", importBenchmarks),
     ("Speech", speechBenchmarks),
     ("Phrasing", phrasingBenchmarks),
+    ("Guidance", guidanceBenchmarks),
 ]
 for (title, run) in sections {
     print("== \(title)")

@@ -1,0 +1,36 @@
+import RouteModel
+
+/// Progress tracking and announcement planning together: feed positions, get announcements.
+public struct GuidanceSession: Sendable {
+    /// The progress tracker on the current route.
+    public private(set) var tracker: ProgressTracker
+    /// The planner (its memory of what was said spans reroutes).
+    public private(set) var planner: AnnouncementPlanner
+    /// The progress after the last update, if any.
+    public private(set) var progress: RouteProgress?
+
+    /// Starts guidance on `index`.
+    public init(index: RouteIndex, configuration: GuidanceConfiguration = .standard,
+                estimator: any DurationEstimator) {
+        tracker = ProgressTracker(index: index, configuration: configuration)
+        planner = AnnouncementPlanner(index: index, configuration: configuration, estimator: estimator)
+    }
+
+    /// The route currently followed.
+    public var index: RouteIndex { tracker.index }
+
+    /// Takes one position and returns the announcements to start now (at most one).
+    public mutating func update(_ position: Position) -> [Announcement] {
+        let current = tracker.update(position)
+        progress = current
+        if current.becameOffRoute { planner.noteOffRoute() }
+        return planner.plan(current).map { [$0] } ?? []
+    }
+
+    /// Continues on `index`, a new route from the current position, without repeating what was said.
+    public mutating func reroute(to index: RouteIndex) {
+        tracker = ProgressTracker(index: index, configuration: tracker.configuration)
+        planner.reroute(to: index)
+        progress = nil
+    }
+}

@@ -1,0 +1,119 @@
+import RouteModel
+
+/// What a step's maneuver means for announcements.
+enum ManeuverRole: Sendable, Hashable {
+    /// The first step of the route: announced once by `depart`.
+    case depart
+    /// The depart step of a later leg: at the waypoint, never announced on its own.
+    case legStart
+    /// An ordinary maneuver: early / prepare / now.
+    case maneuver
+    /// The arrival of an intermediate leg: prepare / waypoint.
+    case waypoint
+    /// The final arrival: prepare / arrive.
+    case destination
+}
+
+/// Every step's maneuver described once per route: lane hints, arrival sides, waypoint names and ordinals.
+struct ManeuverCatalog: Sendable {
+    /// The route index described.
+    let index: RouteIndex
+    /// Descriptions by flat step index.
+    let descriptions: [ManeuverDescription]
+    /// Roles by flat step index.
+    let roles: [ManeuverRole]
+
+    /// Describes every step of `index`.
+    init(index: RouteIndex) {
+        self.index = index
+        let route = index.route
+        let legCount = route.legs.count
+        var descriptions = [ManeuverDescription]()
+        var roles = [ManeuverRole]()
+        for indexed in index.steps {
+            let step = indexed.step
+            let id = indexed.id
+            var description = ManeuverDescription(id: id, step: step)
+            let isLastOfLeg = id.step == route.legs[id.leg].steps.count - 1
+            if id.step == 0 {
+                roles.append(indexed.flatIndex == 0 ? .depart : .legStart)
+                description.departBearing = index.path.length > 0 ? index.path.bearing(atDistance: indexed.startMeters)
+                                                                   : step.maneuver.bearingAfter
+            } else if step.maneuver.type == .arrive || isLastOfLeg {
+                let isFinal = id.leg == legCount - 1
+                roles.append(isFinal ? .destination : .waypoint)
+                let waypoint = route.waypoints.count == legCount + 1 ? route.waypoints[id.leg + 1] : nil
+                let approach = index.path.bearing(atDistance: max(0, indexed.startMeters - 1))
+                description.arrivalSide = ArrivalSide.resolve(modifier: step.maneuver.modifier,
+                                                              arrival: step.maneuver.location,
+                                                              approachBearing: approach,
+                                                              waypoint: waypoint?.location)
+                if !isFinal {
+                    description.waypointName = waypoint?.name ?? ""
+                    description.waypointOrdinal = id.leg + 1
+                }
+            } else {
+                roles.append(.maneuver)
+            }
+            if let lanes = step.maneuverLanes { description.lanes = LaneHint(lanes: lanes) }
+            descriptions.append(description)
+        }
+        self.descriptions = descriptions
+        self.roles = roles
+    }
+
+    /// The flat index of step `id`, or nil when the route has no such step.
+    func flatIndex(of id: StepID) -> Int? {
+        let legs = index.route.legs
+        guard legs.indices.contains(id.leg), legs[id.leg].steps.indices.contains(id.step) else { return nil }
+        return legs[..<id.leg].reduce(0) { $0 + $1.steps.count } + id.step
+    }
+
+    /// The first announceable step whose maneuver has `type` and `modifier` within `meters` of `location`.
+    func matching(_ location: Coordinate, _ type: ManeuverType, _ modifier: ManeuverModifier?,
+                  within meters: Double) -> Int? {
+        descriptions.indices.first { i in
+            let m = descriptions[i].step.maneuver
+            return roles[i] != .depart && roles[i] != .legStart && m.type == type && m.modifier == modifier
+                && Geo.distance(m.location, location) <= meters
+        }
+    }
+
+    /// Distance along the route of step `i`'s maneuver.
+    func meters(_ i: Int) -> Double { index.steps[i].startMeters }
+
+    /// The first announceable maneuver at or after flat index `i`.
+    func announceable(from i: Int) -> Int? {
+        var j = i
+        while j < roles.count {
+            if roles[j] != .depart && roles[j] != .legStart { return j }
+            j += 1
+        }
+        return nil
+    }
+
+    /// The announceable maneuver that comes next at `distance`: the first whose point is ahead, or an
+    /// arrival exactly at `distance` (the destination is still announced when standing on it).
+    func next(at distance: Double, from stepIndex: Int) -> Int? {
+        // Several steps can share a point (an arrival and the next leg's depart): start at the first of them.
+        var start = min(max(1, stepIndex), roles.count)
+        while start > 1 && meters(start - 1) >= distance - 0.001 { start -= 1 }
+        var j = announceable(from: start)
+        while let k = j {
+            let at = meters(k)
+            if at > distance || (at >= distance - 0.001 && roles[k] != .maneuver) { return k }
+            j = announceable(from: k + 1)
+        }
+        return nil
+    }
+
+    /// The announceable maneuver before `i`, if any (nil when `i` is the first).
+    func previous(before i: Int) -> Int? {
+        var j = i - 1
+        while j >= 0 {
+            if roles[j] != .depart && roles[j] != .legStart { return j }
+            j -= 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import RouteModel
+
+/// Snaps positions onto a route and keeps monotonic progress along it (DESIGN.md §1).
+///
+/// Each update searches a moving window around the last progress (from `windowBackMeters` behind to a
+/// speed-dependent distance ahead), so its cost does not depend on the route length. Progress never moves
+/// backwards; a part of the route further on that passes close by (a loop, an overpass) stays outside the
+/// window, and the GPS heading disfavours segments driven the other way. When the window finds nothing
+/// near, a wider search covers what a plausible speed allows since the last fix (after a tunnel); when that
+/// fails too the fix counts towards going off route.
+public struct ProgressTracker: Sendable {
+    /// The route being followed.
+    public let index: RouteIndex
+    /// The thresholds used.
+    public let configuration: GuidanceConfiguration
+    /// Progress so far along the route, meters.
+    public private(set) var distanceAlong: Double = 0
+    /// On-route state after the last update.
+    public private(set) var state: RouteState = .onRoute
+    private var segment = 0
+    private var lastTimestamp: Double?
+    private var farCount = 0
+    private var farSince: Double?
+
+    /// Creates a tracker at the start of `index`.
+    public init(index: RouteIndex, configuration: GuidanceConfiguration = .standard) {
+        self.index = index
+        self.configuration = configuration
+    }
+
+    /// Snaps `position` and returns the progress after it.
+    public mutating func update(_ position: Position) -> RouteProgress {
+        let config = configuration
+        let threshold = max(config.offRouteMinMeters, config.offRouteAccuracyFactor * (position.accuracy ?? 0))
+        let dt = lastTimestamp.map { max(0, position.timestamp - $0) }
+        let speed = position.speed ?? index.speed(atDistance: distanceAlong) ?? config.fallbackSpeed
+        var found: Snap?
+        if let dt {
+            let ahead = min(config.windowAheadMaxMeters,
+                            max(config.windowAheadMinMeters,
+                                config.windowAheadSpeedFactor * speed * dt + (position.accuracy ?? 0)))
+            found = nearest(position, from: distanceAlong - config.windowBackMeters, to: distanceAlong + ahead)
+            if found.map({ $0.offset > threshold }) ?? true {
+                let wide = config.maxPlausibleSpeed * dt + config.windowAheadMinMeters
+                if wide > ahead {
+                    let again = nearest(position, from: distanceAlong - config.windowBackMeters, to: distanceAlong + wide)
+                    if let again, again.offset <= threshold { found = again }
+                }
+            }
+        } else {
+            found = nearest(position, from: 0, to: config.acquisitionMeters)
+        }
+        let previous = distanceAlong
+        var offset = found?.offset ?? .infinity
+        var becameOffRoute = false
+        if let found, found.offset <= threshold {
+            if found.distanceAlong > distanceAlong {
+                distanceAlong = found.distanceAlong
+                segment = found.segment
+            }
+            farCount = 0
+            farSince = nil
+            state = .onRoute
+        } else {
+            farCount += 1
+            let since = farSince ?? position.timestamp
+            farSince = since
+            let longEnough = farCount >= 2 && position.timestamp - since >= config.offRouteSeconds
+            if state != .offRoute && (farCount >= config.offRouteUpdates || longEnough) {
+                state = .offRoute
+                becameOffRoute = true
+            } else if state != .offRoute {
+                state = .leaving
+            }
+            if !offset.isFinite { offset = Double.greatestFiniteMagnitude }
+        }
+        var rate: Double? = position.speed
+        if rate == nil, let dt, dt > 0 { rate = (distanceAlong - previous) / dt }
+        lastTimestamp = position.timestamp
+        return progress(at: position.timestamp, speed: rate, offset: offset, becameOffRoute: becameOffRoute)
+    }
+
+    /// The progress record for the current distance.
+    private func progress(at timestamp: Double, speed: Double?, offset: Double, becameOffRoute: Bool) -> RouteProgress {
+        let stepIndex = index.stepIndex(atDistance: distanceAlong)
+        let step = index.steps.isEmpty ? nil : index.steps[stepIndex]
+        let nextIndex = stepIndex + 1 < index.steps.count ? stepIndex + 1 : nil
+        let toNext = nextIndex.map { max(0, index.steps[$0].startMeters - distanceAlong) } ?? 0
+        let total = index.steps.last.map { $0.startSeconds + $0.step.duration } ?? 0
+        let remainingSeconds = max(0, total - index.time(atDistance: distanceAlong))
+        return RouteProgress(distanceAlong: distanceAlong, stepIndex: stepIndex,
+                             stepID: step?.id ?? StepID(leg: 0, step: 0), nextManeuverIndex: nextIndex,
+                             distanceToNextManeuver: toNext,
+                             remainingDistance: max(0, index.path.length - distanceAlong),
+                             remainingSeconds: remainingSeconds, eta: timestamp + remainingSeconds,
+                             speed: speed, offset: offset, state: state, becameOffRoute: becameOffRoute,
+                             timestamp: timestamp)
+    }
+
+    /// The best projection of `position` onto the segments between `low` and `high` meters: nearest, with
+    /// segments against the GPS heading disfavoured. Walks from the last segment, so the cost is the number
+    /// of segments in the range.
+    private func nearest(_ position: Position, from low: Double, to high: Double) -> Snap? {
+        let path = index.path
+        let cumulative = path.cumulative
+        guard path.segmentCount > 0 else { let only = path.coordinates.first
+            return only.map { Snap(distanceAlong: 0, offset: Geo.distance($0, position.coordinate), segment: 0) } }
+        var first = min(segment, path.segmentCount - 1)
+        while first > 0 && cumulative[first] > low { first -= 1 }
+        var last = first
+        while last + 1 < path.segmentCount && cumulative[last + 1] < high { last += 1 }
+        let config = configuration
+        var heading: (x: Double, y: Double)?
+        if let h = position.heading, (position.speed ?? config.headingMinSpeed) >= config.headingMinSpeed {
+            heading = (sin(h * .pi / 180), cos(h * .pi / 180))
+        }
+        let cosTolerance = cos(config.headingToleranceDegrees * .pi / 180)
+        let point = position.coordinate
+        let mPerDegLat = Geo.earthRadius * .pi / 180
+        let mPerDegLon = mPerDegLat * cos(point.latitude * .pi / 180)
+        let coordinates = path.coordinates
+        var best: Snap?
+        var bestScore = Double.infinity
+        for s in first...last {
+            let a = coordinates[s], b = coordinates[s + 1]
+            let ax = (a.longitude - point.longitude) * mPerDegLon, ay = (a.latitude - point.latitude) * mPerDegLat
+            let dx = (b.longitude - a.longitude) * mPerDegLon, dy = (b.latitude - a.latitude) * mPerDegLat
+            let len2 = dx * dx + dy * dy
+            let t = len2 > 0 ? min(1, max(0, -(ax * dx + ay * dy) / len2)) : 0
+            let px = ax + dx * t, py = ay + dy * t
+            let offset = (px * px + py * py).squareRoot()
+            var score = offset
+            if let heading, len2 > 0, (dx * heading.x + dy * heading.y) < cosTolerance * len2.squareRoot() {
+                score += config.headingPenaltyMeters
+            }
+            if score < bestScore {
+                bestScore = score
+                best = Snap(distanceAlong: cumulative[s] + (cumulative[s + 1] - cumulative[s]) * t,
+                                      offset: offset, segment: s)
+            }
+        }
+        return best
+    }
+}
+
+/// A position snapped onto one segment of the route path.
+private struct Snap {
+    /// Distance along the path of the snapped point, meters.
+    var distanceAlong: Double
+    /// Distance from the position to the snapped point, meters.
+    var offset: Double
+    /// Segment that holds the snapped point.
+    var segment: Int
+}

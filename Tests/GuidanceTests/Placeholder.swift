@@ -1,3 +1,0 @@
-import Testing
-@testable import Guidance
-@Test func GuidanceBuilds() { #expect(Bool(true)) }
