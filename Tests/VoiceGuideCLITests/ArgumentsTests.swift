@@ -48,7 +48,11 @@ import Testing
     @Test func helpAndVersion() {
         let help = ToolRun(["--help"])
         #expect(help.code == 0)
-        #expect(help.out.contains("  inspect  Show what was understood of a route"))
+        for command in VoiceGuideTool.commands {
+            let line = help.out.split(separator: "\n").first { $0.hasPrefix("  \(command.name) ") }
+            #expect(line?.hasSuffix(command.summary) == true, "\(command.name) is listed with its summary")
+        }
+        #expect(VoiceGuideTool.commands.map(\.name) == ["drive", "transcript", "inspect", "say", "locales", "lint", "phrases"])
         let version = ToolRun(["--version"])
         #expect(version.code == 0 && version.out == "voiceguide \(VoiceGuideTool.version)\n")
         let inspectHelp = ToolRun(["inspect", "--help"])
