@@ -3,12 +3,16 @@ import Foundation
 // voiceguide-bench: every figure comes from this one run (machines here are noisy, so ratios are
 // measured side by side). Build with `swift build -c release` and run `.build/release/voiceguide-bench`.
 // Each area adds its figures through a `*Benchmarks() -> [BenchFigure]` function in its own file.
+if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--drive-child" {
+    exit(driveChild(route: CommandLine.arguments[2], wav: CommandLine.arguments[3]))
+}
 var figures: [BenchFigure] = []
 let sections: [(String, () -> [BenchFigure])] = [
     ("Route import", importBenchmarks),
     ("Speech", speechBenchmarks),
     ("Phrasing", phrasingBenchmarks),
     ("Guidance", guidanceBenchmarks),
+    ("Drive", driveBenchmarks),
 ]
 for (title, run) in sections {
     print("== \(title)")
