@@ -57,26 +57,6 @@ public enum RouteLoading {
         for warning in document.route.warnings { io.error("warning: \(file): \(warning)") }
     }
 
-    /// The bundled default route: `$VOICEGUIDE_DATA/Examples/Routes/…`, then the working directory and its
-    /// parents, then the executable's parent directories (a checkout's `.build/…/voiceguide`). Nil when not found.
-    public static func bundledRoutePath(io: CommandIO, dataDirectory: String? = nil) -> String? {
-        let relative = "Examples/Routes/" + defaultRouteName
-        var roots = [dataDirectory, io.environment["VOICEGUIDE_DATA"]].compactMap { $0 }
-        var dir = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        var exe = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<6 {
-            roots.append(dir.path)
-            roots.append(exe.path)
-            dir = dir.deletingLastPathComponent()
-            exe = exe.deletingLastPathComponent()
-        }
-        for root in roots {
-            let candidate = URL(fileURLWithPath: root).appendingPathComponent(relative).path
-            if FileManager.default.isReadableFile(atPath: candidate) { return candidate }
-        }
-        return nil
-    }
-
     /// Reads a file: missing or unreadable → 66; larger than `limit` → 65 without reading it.
     static func readFile(_ path: String, limit: Int) throws(CLIError) -> Data {
         var isDirectory: ObjCBool = false

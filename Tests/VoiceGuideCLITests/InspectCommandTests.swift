@@ -103,7 +103,7 @@ import Testing
 
     @Test func bundledDefaultRouteIsFound() throws {
         let io = CommandIO(out: { _ in }, err: { _ in }, environment: ["VOICEGUIDE_DATA": CLIFixtures.repository.path])
-        let path = try #require(RouteLoading.bundledRoutePath(io: io))
+        let path = try DriveCommand.defaultRoute(ParsedArguments(), io: io)
         #expect(path.hasSuffix("Examples/Routes/city-dc.json"))
         let doc = try RouteLoading.load(path: path, io: io)
         #expect(doc.route.stepCount == 10)

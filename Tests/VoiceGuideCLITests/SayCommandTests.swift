@@ -4,11 +4,9 @@ import Speech
 @testable import VoiceGuideCLI
 
 /// Runs `voiceguide ARGS` in-process; returns (exit code, stdout, stderr).
-func runTool(_ args: [String]) -> (Int32, String, String) {
-    let out = Locked(""), err = Locked("")
-    let io = CommandIO(out: { s in out.withLock { $0 += s } }, err: { s in err.withLock { $0 += s } })
-    let code = VoiceGuideTool.main(args, io: io)
-    return (code, out.snapshot, err.snapshot)
+private func runTool(_ args: [String]) -> (Int32, String, String) {
+    let run = ToolRun(args)
+    return (run.code, run.out, run.err)
 }
 
 @Suite struct SayCommandTests {
