@@ -73,11 +73,11 @@ struct ImportContext {
         let geometry = try self.geometry(s.value("geometry"), path: s.childPath("geometry")) ?? []
         let distance = try s.nonNegative("distance")
         let step = Step(maneuver: maneuver, distance: distance, duration: try s.nonNegative("duration"),
-                        name: try s.string("name") ?? "", ref: try s.string("ref"),
-                        pronunciation: try s.string("pronunciation"), destinations: try s.string("destinations"),
-                        exits: try s.string("exits"), rotaryName: try s.string("rotary_name"),
-                        rotaryPronunciation: try s.string("rotary_pronunciation"),
-                        junctionName: try s.string("junction_name"), mode: try s.string("mode") ?? "driving",
+                        name: try s.string("name") ?? "", ref: try s.text("ref"),
+                        pronunciation: try s.text("pronunciation"), destinations: try s.text("destinations"),
+                        exits: try s.text("exits"), rotaryName: try s.text("rotary_name"),
+                        rotaryPronunciation: try s.text("rotary_pronunciation"),
+                        junctionName: try s.text("junction_name"), mode: try s.string("mode") ?? "driving",
                         drivingSide: side, intersections: intersections, geometry: geometry)
         checkGeometry(step, path: s.path)
         return step

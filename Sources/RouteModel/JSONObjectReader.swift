@@ -43,6 +43,12 @@ struct JSONObjectReader {
         return s
     }
 
+    /// An optional descriptive string: absent, null, empty or blank all mean "not given" (Mapbox writes `"ref": ""`).
+    func text(_ key: String) throws(RouteImportError) -> String? {
+        guard let s = try string(key), s.contains(where: { !$0.isWhitespace }) else { return nil }
+        return s
+    }
+
     func requiredString(_ key: String) throws(RouteImportError) -> String {
         guard let s = try string(key) else { throw error(key, .missing) }
         return s

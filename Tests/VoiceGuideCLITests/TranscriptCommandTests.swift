@@ -127,3 +127,37 @@ import RouteModel
         #expect(fromFile.out == fromStdin.out)
     }
 }
+
+/// A Mapbox Directions-style response (hand-written for Portland, OR, with the members Mapbox adds: uuid,
+/// voiceLocale, annotations, admins, bannerInstructions, its own voiceInstructions, `"ref": ""`).
+@Suite struct MapboxResponseTests {
+    let path = CLIFixtures.repository.appendingPathComponent("Tests/Fixtures/mapbox-directions-portland.json").path
+
+    @Test func importsWithoutWarningsAndTreatsEmptyRefsAsAbsent() throws {
+        let document = try RouteImporter().read(Data(contentsOf: URL(fileURLWithPath: path)), fileName: "mapbox.json")
+        #expect(document.route.warnings.isEmpty)
+        #expect(document.route.legs[0].steps.map(\.ref) == [nil, nil, nil, nil])
+        #expect(document.route.legs[0].steps[1].maneuverLanes?.map(\.valid) == [false, false, true])
+    }
+
+    @Test func theirVoiceInstructionsAreReplacedByOursAndEverythingElseIsKept() throws {
+        let run = ToolRun(["transcript", path, "--format", "mapbox"])
+        #expect(run.code == 0, "\(run.err)")
+        #expect(!run.out.contains("Their voice text"))
+        let tree = try RouteModel.JSONParser().parse(Data(run.out.utf8))
+        #expect(tree["uuid"]?.stringValue == "hand-written-fixture-0001")
+        #expect(tree["routes"]?[0]?["voiceLocale"]?.stringValue == "en-US")
+        let steps = try #require(tree["routes"]?[0]?["legs"]?[0]?["steps"]?.arrayValue)
+        #expect(steps[0]["bannerInstructions"]?.arrayValue?.count == 1)
+        let first = try #require(steps[0]["voiceInstructions"]?.arrayValue)
+        #expect(first.map { $0["announcement"]?.stringValue ?? "" } == [
+            "Head northeast on Southwest Broadway.",
+            "In 700 feet, turn right onto Southwest Morrison Street. Use the right lane.",
+            "Turn right onto Southwest Morrison Street.",
+        ])
+        // Distances along the step count down towards its end, where the maneuver is.
+        let along = first.compactMap { $0["distanceAlongGeometry"]?.numberValue }
+        #expect(along == along.sorted(by: >))
+        #expect(steps[3]["voiceInstructions"]?.arrayValue?.isEmpty == true)
+    }
+}
