@@ -15,7 +15,8 @@ public struct Phrasebook: Sendable {
     public let problems: [PhrasingError]
 
     let instructions: InstructionTable
-    let frames: [KindKey: TemplateEntry]
+    /// Frames indexed by `KindKey.rawValue`.
+    let frames: [TemplateEntry?]
     let thenClause: TemplateEntry?
     let thenDistanceClause: TemplateEntry?
     let roadName: TemplateEntry?
@@ -24,6 +25,12 @@ public struct Phrasebook: Sendable {
     let lanes: [LaneHint.Position: TemplateEntry]
     let words: Words
     let speech: SpeechRules
+    /// The grammar forms, sorted by name (template filters refer to them by index).
+    let forms: [GrammarForm]
+    /// Modifier words ready to render, indexed by `ModifierKey.rawValue` (nil: no word).
+    let modifierValues: [PreparedValue?]
+    /// Compass direction words ready to render (n, ne, … nw).
+    let directionValues: [PreparedValue]
 
     /// Names of the grammar forms in the merged book.
     public let formNames: [String]
@@ -38,7 +45,10 @@ public struct Phrasebook: Sendable {
             forms[formName] = parseForm(formName, value, file: file, problems: &problems)
         }
         let speech = parseSpeech(json["speech"], file: file, problems: &problems)
-        let resolver = FilterResolver(ordinals: words.ordinals, forms: forms, unitCases: words.unitCaseNames)
+        let sortedForms = forms.keys.sorted().compactMap { forms[$0] }
+        var formIndex: [String: (form: GrammarForm, index: Int)] = [:]
+        for (index, form) in sortedForms.enumerated() { formIndex[form.name] = (form, index) }
+        let resolver = FilterResolver(ordinals: words.ordinals, forms: formIndex, unitCases: words.unitCaseNames)
 
         var compiled: [String: TemplateEntry] = [:]
         var instructionEntries: [InstructionKey: (key: String, entry: TemplateEntry)] = [:]
@@ -65,9 +75,9 @@ public struct Phrasebook: Sendable {
             if case .success(let k)? = parsedKey { instructionEntries[k] = (key, entry) }
         }
 
-        var frames: [KindKey: TemplateEntry] = [:]
-        for kind in KindKey.allCases where kind != .then { frames[kind] = compiled["announce." + kind.key] }
-        if frames[.early] == nil { frames[.early] = frames[.prepare] }
+        var frames = [TemplateEntry?](repeating: nil, count: KindKey.allCases.count)
+        for kind in KindKey.allCases where kind != .then { frames[kind.rawValue] = compiled["announce." + kind.key] }
+        if frames[KindKey.early.rawValue] == nil { frames[KindKey.early.rawValue] = frames[KindKey.prepare.rawValue] }
         var lanes: [LaneHint.Position: TemplateEntry] = [:]
         for p in [LaneHint.Position.left, .right, .middle] { lanes[p] = compiled["lanes." + p.rawValue] }
 
@@ -77,7 +87,10 @@ public struct Phrasebook: Sendable {
             instructions: InstructionTable(entries: instructionEntries), frames: frames,
             thenClause: compiled["clause.then"], thenDistanceClause: compiled["clause.thenDistance"],
             roadName: compiled["road.name"], roadRef: compiled["road.ref"], roadNameRef: compiled["road.nameRef"],
-            lanes: lanes, words: words, speech: speech, formNames: forms.keys.sorted())
+            lanes: lanes, words: words, speech: speech, forms: sortedForms,
+            modifierValues: ModifierKey.allCases.map { key in words.modifiers[key].map { PreparedValue(SlotValue($0), forms: sortedForms) } },
+            directionValues: words.directions.map { PreparedValue(SlotValue($0), forms: sortedForms) },
+            formNames: forms.keys.sorted())
     }
 
     static func compileEntry(_ value: JSONValue, key: String, resolver: FilterResolver) -> Result<TemplateEntry, TemplateCompileError> {

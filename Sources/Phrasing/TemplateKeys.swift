@@ -202,9 +202,9 @@ struct InstructionTable: Sendable {
         return a & lowest != 0
     }
 
-    /// The first candidate whose features are available.
-    func lookup(kind: KindKey, type: InstructionType, modifier: ModifierKey, available: UInt8) -> Candidate? {
-        for c in lists[Self.index(kind, type, modifier)] where c.features & ~available == 0 { return c }
+    /// The template of the first candidate whose features are available.
+    func lookup(kind: KindKey, type: InstructionType, modifier: ModifierKey, available: UInt8) -> TemplateEntry? {
+        for c in lists[Self.index(kind, type, modifier)] where c.features & ~available == 0 { return c.entry }
         return nil
     }
 }

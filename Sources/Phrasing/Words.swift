@@ -85,5 +85,5 @@ struct Words: Sendable {
     }
 
     /// All unit case names used by any unit.
-    var unitCaseNames: Set<String> { Set(units.values.flatMap { $0.cases.keys }) }
+    var unitCaseNames: [String] { Set(units.values.flatMap { $0.cases.keys }).sorted() }
 }
