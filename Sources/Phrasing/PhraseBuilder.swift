@@ -37,6 +37,8 @@ public struct PhraseBuilder: Sendable {
     let cache = RenderCache()
     /// "0"…"99" ready to render (exit and stop numbers).
     private let numbers: [PreparedValue]
+    /// The book's unit case names, sorted (`case:` filters hold an index into it).
+    private let caseNames: [String]
 
     /// Creates a builder; `units` overrides the locale's default system.
     public init(locale: LocaleProfile, book: Phrasebook, units: UnitsSystem? = nil) {
@@ -48,6 +50,7 @@ public struct PhraseBuilder: Sendable {
                                     pluralRules: locale.pluralRules, words: book.words)
         ssmlOpen = Array("<speak xml:lang=\"\(SSML.escape(locale.tag))\">".utf8)
         numbers = (0..<100).map { PreparedValue(SlotValue(String($0))) }
+        caseNames = book.words.unitCaseNames
     }
 
     /// Phrases an announcement. Never fails: missing templates render as little as is known.
@@ -55,67 +58,65 @@ public struct PhraseBuilder: Sendable {
         let kind = KindKey(announcement.kind)
         var ctx = Slots()
         if let m = announcement.maneuver {
-            fill(&ctx, m)
-            setInstruction(&ctx, m, kind: kind, announcementKind: announcement.kind)
+            fill(&ctx, m, .main)
+            setInstruction(&ctx, m, .main, kind: kind, announcementKind: announcement.kind)
+            if let hint = m.lanes, let entry = book.lanes[hint.position] {
+                ctx.set(.lanes, cache.lanes(hint) {
+                    var laneCtx = Slots()
+                    laneCtx.set(.count, number(hint.usableCount))
+                    laneCtx.set(.total, number(hint.totalCount))
+                    laneCtx.count = hint.usableCount
+                    return PreparedValue(renderValue(entry, laneCtx))
+                })
+            }
         }
         if let meters = announcement.spokenDistanceMeters {
-            ctx.distanceMeters = meters
-            ctx.set(.distance, cache.distance(meters, caseIndex: -1, caseName: nil, distances))
+            ctx.setDistanceMeters(meters, .main)
+            ctx.set(.distance, distance(meters))
         }
         if let chained = announcement.then {
-            var thenCtx = Slots()
-            fill(&thenCtx, chained.maneuver)
-            setInstruction(&thenCtx, chained.maneuver, kind: .then, announcementKind: .now)
-            thenCtx.distanceMeters = chained.distanceMeters
-            thenCtx.set(.distance, cache.distance(chained.distanceMeters, caseIndex: -1, caseName: nil, distances))
+            fill(&ctx, chained.maneuver, .chained)
+            setInstruction(&ctx, chained.maneuver, .chained, kind: .then, announcementKind: .now)
+            ctx.setDistanceMeters(chained.distanceMeters, .chained)
+            ctx.set(.distance, distance(chained.distanceMeters), .chained)
             let clause = chained.sayDistance ? (book.thenDistanceClause ?? book.thenClause) : book.thenClause
-            if let clause { setTemplate(&ctx, .then, clause, slots: thenCtx) }
+            if let clause { setTemplate(&ctx, .then, clause, .main, runIn: .chained) }
         }
-        if let hint = announcement.maneuver?.lanes, let entry = book.lanes[hint.position] {
-            ctx.set(.lanes, cache.lanes(hint) {
-                var laneCtx = Slots()
-                laneCtx.set(.count, number(hint.usableCount))
-                laneCtx.set(.total, number(hint.totalCount))
-                laneCtx.count = hint.usableCount
-                return PreparedValue(renderValue(entry, laneCtx))
-            })
-        }
-        var buffer: [UInt8] = []
-        buffer.reserveCapacity(256)
+        var writer = ByteWriter(capacity: 512)
         guard let frame = book.frames[kind.rawValue]?.template(count: ctx.count, rules: locale.pluralRules) else {
             // No frame: the instruction alone.
-            return Phrase(display: output(.instruction, ctx, .display, &buffer), spoken: output(.instruction, ctx, .spoken, &buffer),
-                          ssml: output(.instruction, ctx, .ssml, &buffer))
+            return Phrase(display: output(.instruction, ctx, .display, &writer), spoken: output(.instruction, ctx, .spoken, &writer),
+                          ssml: output(.instruction, ctx, .ssml, &writer))
         }
-        return Phrase(display: output(frame, ctx, .display, &buffer), spoken: output(frame, ctx, .spoken, &buffer),
-                      ssml: output(frame, ctx, .ssml, &buffer))
+        return Phrase(display: output(frame, ctx, .display, &writer), spoken: output(frame, ctx, .spoken, &writer),
+                      ssml: output(frame, ctx, .ssml, &writer))
     }
 
     // MARK: slots
 
     /// Fills the maneuver's slots from the cache (names, refs, destinations, exits, rotary) and prepared words.
-    private func fill(_ ctx: inout Slots, _ m: ManeuverDescription) {
+    private func fill(_ ctx: inout Slots, _ m: ManeuverDescription, _ bank: Bank) {
         let step = m.step
         let speech = book.speech
         if !step.name.isEmpty || !(step.ref ?? "").isEmpty {
             let road = cache.road(.init(kind: .road, a: step.name, b: step.pronunciation, c: step.ref)) { roadValues(step) }
-            ctx.set(.name, road.name)
-            ctx.set(.ref, road.ref)
-            ctx.set(.road, road.road)
+            ctx.set(.name, road.name, bank)
+            ctx.set(.ref, road.ref, bank)
+            ctx.set(.road, road.road, bank)
         }
         if let d = step.destinations, !d.isEmpty {
             ctx.set(.dest, cache.text(.init(kind: .destinations, a: d)) {
                 PreparedValue(SlotValue(display: d, spoken: spokenDestinations(d)), forms: book.forms)
-            })
+            }, bank)
         }
         if let exits = step.exits, !exits.isEmpty {
             let v = cache.text(.init(kind: .exits, a: exits)) {
                 let e = exits.split(separator: ";").first.map { $0.trimmingSpaces() } ?? ""
                 return PreparedValue(SlotValue(display: e, spoken: SpeechRules.spokenExitNumber(e)), forms: book.forms)
             }
-            if !v.isEmpty { ctx.set(.exitNumber, v) }
+            if !v.isEmpty { ctx.set(.exitNumber, v, bank) }
         }
-        if let n = step.maneuver.exit { ctx.set(.exit, number(n)) }
+        if let n = step.maneuver.exit { ctx.set(.exit, number(n), bank) }
         if let rotary = step.rotaryName ?? step.junctionName, !rotary.isEmpty {
             let p = step.rotaryName != nil ? step.rotaryPronunciation.flatMap { $0.isEmpty ? nil : $0 } : nil
             ctx.set(.rotary, cache.text(.init(kind: .rotary, a: rotary, b: p)) {
@@ -123,21 +124,21 @@ public struct PhraseBuilder: Sendable {
                 var v = SlotValue(display: rotary, spoken: spoken)
                 if let p { v.ssml = Self.phoneme(p, spoken) }
                 return PreparedValue(v, forms: book.forms)
-            })
+            }, bank)
         }
-        if let modifier = step.maneuver.modifier, let word = book.modifierValues[ModifierKey(modifier).rawValue] { ctx.set(.modifier, word) }
+        if let modifier = step.maneuver.modifier, let word = book.modifierValues[ModifierKey(modifier).rawValue] { ctx.set(.modifier, word, bank) }
         if !book.directionValues.isEmpty {
             let bearing = m.departBearing ?? step.maneuver.bearingAfter
             let normalized = ((bearing.isFinite ? bearing : 0).truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
             let sector = Int(((normalized + 22.5) / 45).rounded(.down)) % 8
-            ctx.set(.direction, book.directionValues[sector])
+            ctx.set(.direction, book.directionValues[sector], bank)
         }
         if let w = m.waypointName, !w.isEmpty {
             ctx.set(.waypoint, cache.text(.init(kind: .waypoint, a: w)) {
                 PreparedValue(SlotValue(display: w, spoken: speech.expand(w)), forms: book.forms)
-            })
+            }, bank)
         }
-        if let o = m.waypointOrdinal { ctx.set(.stop, number(o)) }
+        if let o = m.waypointOrdinal { ctx.set(.stop, number(o), bank) }
     }
 
     /// Name, ref and road values of a step (computed once per name/pronunciation/ref, then cached).
@@ -179,6 +180,9 @@ public struct PhraseBuilder: Sendable {
         "<phoneme alphabet=\"ipa\" ph=\"\(SSML.escape(pronunciation))\">\(SSML.escape(spoken))</phoneme>"
     }
 
+    /// The distance phrase of `meters` (with its unit-case variants), memoized per rounded value and unit.
+    func distance(_ meters: Double) -> PreparedValue { cache.distance(meters, caseNames: caseNames, distances) }
+
     private func number(_ n: Int) -> PreparedValue {
         numbers.indices.contains(n) ? numbers[n] : PreparedValue(SlotValue(String(n)))
     }
@@ -190,18 +194,18 @@ public struct PhraseBuilder: Sendable {
     }
 
     /// Chooses the instruction template by the fallback chain and the data features present.
-    private func setInstruction(_ ctx: inout Slots, _ m: ManeuverDescription, kind: KindKey, announcementKind: AnnouncementKind) {
+    private func setInstruction(_ ctx: inout Slots, _ m: ManeuverDescription, _ bank: Bank, kind: KindKey, announcementKind: AnnouncementKind) {
         let step = m.step
         let type = InstructionType(step.maneuver.type)
         let isArrival = type == .arrive || announcementKind == .waypoint
         let modifier = isArrival ? ModifierKey(m.arrivalSide) : ModifierKey(step.maneuver.modifier)
         var features: UInt8 = 0
-        if ctx.has(.exitNumber) { features |= Feature.exitNumber.bit }
-        if ctx.has(.rotary) { features |= Feature.rotary.bit }
-        if ctx.has(.exit) { features |= Feature.ordinal.bit }
-        if ctx.has(.waypoint) { features |= Feature.waypoint.bit }
-        if ctx.has(.dest) { features |= Feature.dest.bit }
-        if ctx.has(.road) { features |= Feature.road.bit }
+        if ctx.has(.exitNumber, bank) { features |= Feature.exitNumber.bit }
+        if ctx.has(.rotary, bank) { features |= Feature.rotary.bit }
+        if ctx.has(.exit, bank) { features |= Feature.ordinal.bit }
+        if ctx.has(.waypoint, bank) { features |= Feature.waypoint.bit }
+        if ctx.has(.dest, bank) { features |= Feature.dest.bit }
+        if ctx.has(.road, bank) { features |= Feature.road.bit }
         var entry: TemplateEntry?
         if announcementKind == .waypoint {
             entry = book.instructions.lookup(kind: kind, type: .waypoint, modifier: modifier, available: features)
@@ -209,18 +213,19 @@ public struct PhraseBuilder: Sendable {
             entry = book.instructions.lookup(kind: kind, type: .ferry, modifier: modifier, available: features)
         }
         if entry == nil { entry = book.instructions.lookup(kind: kind, type: type, modifier: modifier, available: features) }
-        guard let entry else { ctx.set(.instruction, Self.empty); return }
-        setTemplate(&ctx, .instruction, entry, slots: nil)
+        guard let entry else { ctx.set(.instruction, Self.empty, bank); return }
+        setTemplate(&ctx, .instruction, entry, bank, runIn: bank)
     }
 
-    /// Puts a template into a slot: rendered in place when it can never be empty, else rendered now
-    /// (a group's emptiness test needs the text).
-    private func setTemplate(_ ctx: inout Slots, _ id: SlotID, _ entry: TemplateEntry, slots: Slots?) {
-        guard let template = entry.template(count: slots?.count ?? ctx.count, rules: locale.pluralRules) else { ctx.set(id, Self.empty); return }
+    /// Puts a template into a slot of `bank`, to run with the slots of `runIn`: rendered in place when it can never
+    /// be empty, else rendered now (a group's emptiness test needs the text).
+    private func setTemplate(_ ctx: inout Slots, _ id: SlotID, _ entry: TemplateEntry, _ bank: Bank, runIn: Bank) {
+        let count = runIn == .main ? ctx.count : 0
+        guard let template = entry.template(count: count, rules: locale.pluralRules) else { ctx.set(id, Self.empty, bank); return }
         if template.neverEmpty {
-            ctx.set(id, inline: template, slots: slots)
+            ctx.set(id, template: template, bank, runIn: runIn)
         } else {
-            ctx.set(id, PreparedValue(renderValue(template, slots ?? ctx)))
+            ctx.set(id, PreparedValue(renderValue(template.views.pointee, ctx, runIn)), bank)
         }
     }
 

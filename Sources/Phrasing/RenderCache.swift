@@ -47,13 +47,20 @@ final class RenderCache: @unchecked Sendable {
         private static func same(_ l: String?, _ r: String?) -> Bool {
             switch (l, r) {
             case (nil, nil): return true
-            case (let l?, let r?): return l.utf8.elementsEqual(r.utf8)
+            case (var l?, var r?):
+                guard l.utf8.count == r.utf8.count else { return false }
+                return l.withUTF8 { a in
+                    r.withUTF8 { b in
+                        guard let pa = a.baseAddress, let pb = b.baseAddress else { return a.count == b.count }
+                        return memcmp(pa, pb, a.count) == 0
+                    }
+                }
             default: return false
             }
         }
     }
 
-    private struct DistanceKey: Hashable { var unit: DistanceUnit; var value: Double; var caseIndex: Int }
+    private struct DistanceKey: Hashable { var unit: DistanceUnit; var value: Double }
     private struct LaneKey: Hashable { var position: LaneHint.Position; var usable: Int; var total: Int }
 
     /// A dictionary that is cleared when it reaches `limit` entries.
@@ -89,12 +96,13 @@ final class RenderCache: @unchecked Sendable {
         return value
     }
 
-    /// The distance phrase of `meters` in unit case `caseIndex` (-1: none); `caseName` is that case's name.
-    func distance(_ meters: Double, caseIndex: Int, caseName: String?, _ phraser: DistancePhraser) -> PreparedValue {
+    /// The distance phrase of `meters`, with its forms in every unit case (`caseNames`, the book's sorted unit
+    /// case names) as `variants`.
+    func distance(_ meters: Double, caseNames: [String], _ phraser: DistancePhraser) -> PreparedValue {
         let rounded = phraser.roundedUnitValue(meters)
-        let key = DistanceKey(unit: rounded.unit, value: rounded.value, caseIndex: caseIndex)
+        let key = DistanceKey(unit: rounded.unit, value: rounded.value)
         if let hit = lock.withLock({ distances.entries[key] }) { return hit }
-        let value = PreparedValue(phraser.phrase(meters, caseName: caseName))
+        let value = PreparedValue(phraser.phrase(meters), variants: caseNames.map { PreparedValue(phraser.phrase(meters, caseName: $0)) })
         lock.withLock { distances.store(key, value) }
         return value
     }

@@ -47,22 +47,35 @@ indirect enum TemplateNode: Sendable {
 }
 
 /// A compiled display/spoken template pair (the same program when the source was one string).
-final class CompiledTemplate: Sendable {
+final class CompiledTemplate: @unchecked Sendable {
     /// Program for display text.
     let display: TemplateProgram
     /// Program for spoken text and SSML.
     let spoken: TemplateProgram
     /// True when it can never render empty (display or spoken has text outside every optional group).
     let neverEmpty: Bool
+    /// Both programs' views at a stable address (slots point here; immutable; freed in `deinit`).
+    let views: UnsafePointer<ProgramPair>
 
     init(display: [TemplateNode], spoken: [TemplateNode], shared: Bool) {
         self.display = TemplateProgram(display)
         self.spoken = shared ? self.display : TemplateProgram(spoken)
         neverEmpty = self.display.neverEmpty || self.spoken.neverEmpty
+        let pair = UnsafeMutablePointer<ProgramPair>.allocate(capacity: 1)
+        pair.initialize(to: ProgramPair(display: self.display.view, spoken: self.spoken.view))
+        views = UnsafePointer(pair)
     }
 
+    deinit { UnsafeMutablePointer(mutating: views).deallocate() }
+}
+
+/// The display and spoken programs of a template, as views.
+struct ProgramPair {
+    let display: ProgramView
+    let spoken: ProgramView
+
     /// The program a render pass runs.
-    @inline(__always) func program(for pass: RenderPass) -> TemplateProgram { pass == .display ? display : spoken }
+    @inline(__always) func program(for pass: RenderPass) -> ProgramView { pass == .display ? display : spoken }
 }
 
 /// A template entry: plain, or chosen by the plural category of a count.
@@ -90,46 +103,82 @@ enum TemplateOp: Sendable {
     case group(required: UInt32, end: Int32)
 }
 
-/// A template flattened for rendering: ops, literal bytes (SSML escaping done here, once) and filter chains.
-struct TemplateProgram: Sendable {
-    /// The ops in order; groups hold the index to jump to when skipped.
-    private(set) var ops: [TemplateOp] = []
-    /// UTF-8 bytes of every literal, display form and SSML form.
-    private(set) var pool: [UInt8] = []
-    /// Filter chains of slots that need more than a trailing `cap`.
-    private(set) var filters: [[TemplateFilter]] = []
+/// A template flattened for rendering: ops, literal bytes (SSML escaping done here, once) and filter chains,
+/// in storage owned by the instance (immutable after init, freed in `deinit`).
+final class TemplateProgram: @unchecked Sendable {
     /// True when a non-empty literal stands outside every group.
-    private(set) var neverEmpty = false
+    let neverEmpty: Bool
+    /// Pointers into the storage, for the renderer.
+    let view: ProgramView
+    private let ops: UnsafeMutableBufferPointer<TemplateOp>
+    private let pool: UnsafeMutableBufferPointer<UInt8>
+    private let filters: UnsafeMutableBufferPointer<[TemplateFilter]>
 
-    init(_ nodes: [TemplateNode]) { emit(nodes, topLevel: true) }
-
-    private mutating func bytes(_ text: String) -> Range<Int32> {
-        let start = Int32(pool.count)
-        pool.append(contentsOf: text.utf8)
-        return start..<Int32(pool.count)
+    init(_ nodes: [TemplateNode]) {
+        var builder = Builder()
+        builder.emit(nodes, topLevel: true)
+        neverEmpty = builder.neverEmpty
+        ops = .allocate(capacity: builder.ops.count)
+        _ = ops.initialize(fromContentsOf: builder.ops)
+        pool = .allocate(capacity: builder.pool.count)
+        _ = pool.initialize(fromContentsOf: builder.pool)
+        filters = .allocate(capacity: builder.filters.count)
+        _ = filters.initialize(fromContentsOf: builder.filters)
+        view = ProgramView(ops: UnsafeBufferPointer(ops), pool: UnsafeBufferPointer(pool), filters: UnsafeBufferPointer(filters))
     }
 
-    private mutating func emit(_ nodes: [TemplateNode], topLevel: Bool) {
-        for node in nodes {
-            switch node {
-            case .literal(let text, let escaped):
-                let range = bytes(text)
-                ops.append(.literal(text: range, ssml: escaped == text ? range : bytes(escaped)))
-                if topLevel && !text.isEmpty { neverEmpty = true }
-            case .slot(let id, var chain):
-                var cap = false
-                if case .cap? = chain.last { cap = true; chain.removeLast() }
-                var index: Int32 = -1
-                if !chain.isEmpty { index = Int32(filters.count); filters.append(chain) }
-                ops.append(.slot(id, filters: index, cap: cap))
-            case .group(let inner, let required):
-                let at = ops.count
-                ops.append(.group(required: 0, end: 0))
-                emit(inner, topLevel: false)
-                ops[at] = .group(required: required.reduce(0) { $0 | $1.bit }, end: Int32(ops.count))
+    deinit {
+        ops.deallocate()
+        pool.deallocate()
+        filters.deinitialize().deallocate()
+    }
+
+    /// Flattens nodes: groups become a jump, literals go into the byte pool with their SSML form.
+    private struct Builder {
+        var ops: [TemplateOp] = []
+        var pool: [UInt8] = []
+        var filters: [[TemplateFilter]] = []
+        var neverEmpty = false
+
+        private mutating func bytes(_ text: String) -> Range<Int32> {
+            let start = Int32(pool.count)
+            pool.append(contentsOf: text.utf8)
+            return start..<Int32(pool.count)
+        }
+
+        mutating func emit(_ nodes: [TemplateNode], topLevel: Bool) {
+            for node in nodes {
+                switch node {
+                case .literal(let text, let escaped):
+                    let range = bytes(text)
+                    ops.append(.literal(text: range, ssml: escaped.utf8.elementsEqual(text.utf8) ? range : bytes(escaped)))
+                    if topLevel && !text.isEmpty { neverEmpty = true }
+                case .slot(let id, var chain):
+                    var cap = false
+                    if case .cap? = chain.last { cap = true; chain.removeLast() }
+                    var index: Int32 = -1
+                    if !chain.isEmpty { index = Int32(filters.count); filters.append(chain) }
+                    ops.append(.slot(id, filters: index, cap: cap))
+                case .group(let inner, let required):
+                    let at = ops.count
+                    ops.append(.group(required: 0, end: 0))
+                    emit(inner, topLevel: false)
+                    ops[at] = .group(required: required.reduce(0) { $0 | $1.bit }, end: Int32(ops.count))
+                }
             }
         }
     }
+}
+
+/// A program's storage as plain pointers, so running it copies and reference-counts nothing.
+/// Valid while the `TemplateProgram` is alive (phrasebooks keep theirs for their lifetime).
+struct ProgramView {
+    /// The ops in order; groups hold the index to jump to when skipped.
+    let ops: UnsafeBufferPointer<TemplateOp>
+    /// UTF-8 bytes of every literal, display form and SSML form.
+    let pool: UnsafeBufferPointer<UInt8>
+    /// Filter chains of slots that need more than a trailing `cap` (indexed by the slot op).
+    let filters: UnsafeBufferPointer<[TemplateFilter]>
 }
 
 /// Resolves filter names while compiling; throws a message on unknown names.
