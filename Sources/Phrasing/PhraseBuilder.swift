@@ -57,68 +57,64 @@ public struct PhraseBuilder: Sendable {
     public func phrase(_ announcement: Announcement) -> Phrase {
         let kind = KindKey(announcement.kind)
         var ctx = Slots()
-        if let m = announcement.maneuver {
-            fill(&ctx, m, .main)
-            setInstruction(&ctx, m, .main, kind: kind, announcementKind: announcement.kind)
-            if let hint = m.lanes, let entry = book.lanes[hint.position] {
+        // Optional-chained calls read the maneuvers in place (binding them with `if let` would copy every field).
+        announcement.maneuver?.fill(&ctx, .main, kind: kind, announcementKind: announcement.kind, builder: self)
+        if let hint = announcement.maneuver?.lanes, let entry = book.lanes[hint.position] {
                 ctx.set(.lanes, cache.lanes(hint) {
                     var laneCtx = Slots()
                     laneCtx.set(.count, number(hint.usableCount))
                     laneCtx.set(.total, number(hint.totalCount))
                     laneCtx.count = hint.usableCount
-                    return PreparedValue(renderValue(entry, laneCtx))
+                    return PreparedValue(renderValue(entry, &laneCtx))
                 })
-            }
         }
         if let meters = announcement.spokenDistanceMeters {
             ctx.setDistanceMeters(meters, .main)
             ctx.set(.distance, distance(meters))
         }
-        if let chained = announcement.then {
-            fill(&ctx, chained.maneuver, .chained)
-            setInstruction(&ctx, chained.maneuver, .chained, kind: .then, announcementKind: .now)
-            ctx.setDistanceMeters(chained.distanceMeters, .chained)
-            ctx.set(.distance, distance(chained.distanceMeters), .chained)
-            let clause = chained.sayDistance ? (book.thenDistanceClause ?? book.thenClause) : book.thenClause
+        if let meters = announcement.then?.distanceMeters, let sayDistance = announcement.then?.sayDistance {
+            announcement.then?.maneuver.fill(&ctx, .chained, kind: .then, announcementKind: .now, builder: self)
+            ctx.setDistanceMeters(meters, .chained)
+            ctx.set(.distance, distance(meters), .chained)
+            let clause = sayDistance ? (book.thenDistanceClause ?? book.thenClause) : book.thenClause
             if let clause { setTemplate(&ctx, .then, clause, .main, runIn: .chained) }
         }
         var writer = ByteWriter(capacity: 512)
         guard let frame = book.frames[kind.rawValue]?.template(count: ctx.count, rules: locale.pluralRules) else {
             // No frame: the instruction alone.
-            return Phrase(display: output(.instruction, ctx, .display, &writer), spoken: output(.instruction, ctx, .spoken, &writer),
-                          ssml: output(.instruction, ctx, .ssml, &writer))
+            return Phrase(display: output(.instruction, &ctx, .display, &writer), spoken: output(.instruction, &ctx, .spoken, &writer),
+                          ssml: output(.instruction, &ctx, .ssml, &writer))
         }
-        return Phrase(display: output(frame, ctx, .display, &writer), spoken: output(frame, ctx, .spoken, &writer),
-                      ssml: output(frame, ctx, .ssml, &writer))
+        return Phrase(display: output(frame, &ctx, .display, &writer), spoken: output(frame, &ctx, .spoken, &writer),
+                      ssml: output(frame, &ctx, .ssml, &writer))
     }
 
     // MARK: slots
 
     /// Fills the maneuver's slots from the cache (names, refs, destinations, exits, rotary) and prepared words.
-    private func fill(_ ctx: inout Slots, _ m: ManeuverDescription, _ bank: Bank) {
-        let step = m.step
+    fileprivate func fill(_ ctx: inout Slots, _ m: ManeuverDescription, _ bank: Bank) {
         let speech = book.speech
-        if !step.name.isEmpty || !(step.ref ?? "").isEmpty {
-            let road = cache.road(.init(kind: .road, a: step.name, b: step.pronunciation, c: step.ref)) { roadValues(step) }
+        if !m.step.name.isEmpty || !(m.step.ref ?? "").isEmpty {
+            let road = cache.road(.init(kind: .road, a: m.step.name, b: m.step.pronunciation, c: m.step.ref)) { roadValues(m.step) }
             ctx.set(.name, road.name, bank)
             ctx.set(.ref, road.ref, bank)
             ctx.set(.road, road.road, bank)
         }
-        if let d = step.destinations, !d.isEmpty {
+        if let d = m.step.destinations, !d.isEmpty {
             ctx.set(.dest, cache.text(.init(kind: .destinations, a: d)) {
                 PreparedValue(SlotValue(display: d, spoken: spokenDestinations(d)), forms: book.forms)
             }, bank)
         }
-        if let exits = step.exits, !exits.isEmpty {
+        if let exits = m.step.exits, !exits.isEmpty {
             let v = cache.text(.init(kind: .exits, a: exits)) {
                 let e = exits.split(separator: ";").first.map { $0.trimmingSpaces() } ?? ""
                 return PreparedValue(SlotValue(display: e, spoken: SpeechRules.spokenExitNumber(e)), forms: book.forms)
             }
             if !v.isEmpty { ctx.set(.exitNumber, v, bank) }
         }
-        if let n = step.maneuver.exit { ctx.set(.exit, number(n), bank) }
-        if let rotary = step.rotaryName ?? step.junctionName, !rotary.isEmpty {
-            let p = step.rotaryName != nil ? step.rotaryPronunciation.flatMap { $0.isEmpty ? nil : $0 } : nil
+        if let n = m.step.maneuver.exit { ctx.set(.exit, number(n), bank) }
+        if let rotary = m.step.rotaryName ?? m.step.junctionName, !rotary.isEmpty {
+            let p = m.step.rotaryName != nil ? m.step.rotaryPronunciation.flatMap { $0.isEmpty ? nil : $0 } : nil
             ctx.set(.rotary, cache.text(.init(kind: .rotary, a: rotary, b: p)) {
                 let spoken = speech.expand(rotary)
                 var v = SlotValue(display: rotary, spoken: spoken)
@@ -126,9 +122,9 @@ public struct PhraseBuilder: Sendable {
                 return PreparedValue(v, forms: book.forms)
             }, bank)
         }
-        if let modifier = step.maneuver.modifier, let word = book.modifierValues[ModifierKey(modifier).rawValue] { ctx.set(.modifier, word, bank) }
+        if let modifier = m.step.maneuver.modifier, let word = book.modifierValues[ModifierKey(modifier).rawValue] { ctx.set(.modifier, word, bank) }
         if !book.directionValues.isEmpty {
-            let bearing = m.departBearing ?? step.maneuver.bearingAfter
+            let bearing = m.departBearing ?? m.step.maneuver.bearingAfter
             let normalized = ((bearing.isFinite ? bearing : 0).truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
             let sector = Int(((normalized + 22.5) / 45).rounded(.down)) % 8
             ctx.set(.direction, book.directionValues[sector], bank)
@@ -165,11 +161,11 @@ public struct PhraseBuilder: Sendable {
         var road: SlotValue?
         switch (nameValue, refValue) {
         case (let n?, _?):
-            if let t = book.roadNameRef { var v = renderValue(t, roadCtx); v.head = n.spoken; road = v } else { road = n }
+            if let t = book.roadNameRef { var v = renderValue(t, &roadCtx); v.head = n.spoken; road = v } else { road = n }
         case (let n?, nil):
-            if let t = book.roadName { var v = renderValue(t, roadCtx); v.head = n.spoken; road = v } else { road = n }
+            if let t = book.roadName { var v = renderValue(t, &roadCtx); v.head = n.spoken; road = v } else { road = n }
         case (nil, let r?):
-            if let t = book.roadRef { var v = renderValue(t, roadCtx); v.head = r.spoken; v.isRef = true; road = v } else { road = r }
+            if let t = book.roadRef { var v = renderValue(t, &roadCtx); v.head = r.spoken; v.isRef = true; road = v } else { road = r }
         case (nil, nil):
             break
         }
@@ -194,11 +190,10 @@ public struct PhraseBuilder: Sendable {
     }
 
     /// Chooses the instruction template by the fallback chain and the data features present.
-    private func setInstruction(_ ctx: inout Slots, _ m: ManeuverDescription, _ bank: Bank, kind: KindKey, announcementKind: AnnouncementKind) {
-        let step = m.step
-        let type = InstructionType(step.maneuver.type)
+    fileprivate func setInstruction(_ ctx: inout Slots, _ m: ManeuverDescription, _ bank: Bank, kind: KindKey, announcementKind: AnnouncementKind) {
+        let type = InstructionType(m.step.maneuver.type)
         let isArrival = type == .arrive || announcementKind == .waypoint
-        let modifier = isArrival ? ModifierKey(m.arrivalSide) : ModifierKey(step.maneuver.modifier)
+        let modifier = isArrival ? ModifierKey(m.arrivalSide) : ModifierKey(m.step.maneuver.modifier)
         var features: UInt8 = 0
         if ctx.has(.exitNumber, bank) { features |= Feature.exitNumber.bit }
         if ctx.has(.rotary, bank) { features |= Feature.rotary.bit }
@@ -209,7 +204,7 @@ public struct PhraseBuilder: Sendable {
         var entry: TemplateEntry?
         if announcementKind == .waypoint {
             entry = book.instructions.lookup(kind: kind, type: .waypoint, modifier: modifier, available: features)
-        } else if step.mode == "ferry" {
+        } else if m.step.mode == "ferry" {
             entry = book.instructions.lookup(kind: kind, type: .ferry, modifier: modifier, available: features)
         }
         if entry == nil { entry = book.instructions.lookup(kind: kind, type: type, modifier: modifier, available: features) }
@@ -225,11 +220,20 @@ public struct PhraseBuilder: Sendable {
         if template.neverEmpty {
             ctx.set(id, template: template, bank, runIn: runIn)
         } else {
-            ctx.set(id, PreparedValue(renderValue(template.views.pointee, ctx, runIn)), bank)
+            ctx.set(id, PreparedValue(renderValue(template.views.pointee, &ctx, runIn)), bank)
         }
     }
 
     static let empty = PreparedValue(SlotValue(""))
+}
+
+extension ManeuverDescription {
+    /// Fills this maneuver's slots in `bank` and chooses its instruction (called through optional chaining, so the
+    /// description is read in place).
+    fileprivate func fill(_ ctx: inout Slots, _ bank: Bank, kind: KindKey, announcementKind: AnnouncementKind, builder: PhraseBuilder) {
+        builder.fill(&ctx, self, bank)
+        builder.setInstruction(&ctx, self, bank, kind: kind, announcementKind: announcementKind)
+    }
 }
 
 extension Substring {

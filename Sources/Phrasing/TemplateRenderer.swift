@@ -3,16 +3,16 @@
 /// other than a trailing `cap` take the general path (`evaluate`).
 extension PhraseBuilder {
     /// One output of a phrase: the template rendered for `pass` (SSML wrapped in `<speak>`).
-    func output(_ template: CompiledTemplate, _ ctx: Slots, _ pass: RenderPass, _ writer: inout ByteWriter) -> String {
+    func output(_ template: CompiledTemplate, _ ctx: inout Slots, _ pass: RenderPass, _ writer: inout ByteWriter) -> String {
         begin(pass, &writer)
-        run(template.views.pointee.program(for: pass), ctx, .main, pass, &writer)
+        run(template.views.pointee.program(for: pass), &ctx, .main, pass, &writer)
         return end(pass, &writer)
     }
 
     /// One output of a phrase that is a single slot (a frame is missing).
-    func output(_ id: SlotID, _ ctx: Slots, _ pass: RenderPass, _ writer: inout ByteWriter) -> String {
+    func output(_ id: SlotID, _ ctx: inout Slots, _ pass: RenderPass, _ writer: inout ByteWriter) -> String {
         begin(pass, &writer)
-        appendSlot(id, ctx, .main, pass, &writer)
+        appendSlot(id, &ctx, .main, pass, &writer)
         return end(pass, &writer)
     }
 
@@ -29,25 +29,25 @@ extension PhraseBuilder {
     private static let ssmlClose = Array("</speak>".utf8)
 
     /// Renders an entry (plural form by `ctx.count`) to a value; nothing known renders as "".
-    func renderValue(_ entry: TemplateEntry, _ ctx: Slots) -> SlotValue {
+    func renderValue(_ entry: TemplateEntry, _ ctx: inout Slots) -> SlotValue {
         guard let template = entry.template(count: ctx.count, rules: locale.pluralRules) else { return SlotValue("") }
-        return renderValue(template.views.pointee, ctx, .main)
+        return renderValue(template.views.pointee, &ctx, .main)
     }
 
     /// Renders a template with the slots of `bank` to a value (cache misses, and slots whose text is needed first).
-    func renderValue(_ programs: ProgramPair, _ ctx: Slots, _ bank: Bank) -> SlotValue {
+    func renderValue(_ programs: ProgramPair, _ ctx: inout Slots, _ bank: Bank) -> SlotValue {
         var writer = ByteWriter(capacity: 128)
         var texts: [String] = []
         for pass in [RenderPass.display, .spoken, .ssml] {
             writer.removeAll()
-            run(programs.program(for: pass), ctx, bank, pass, &writer)
+            run(programs.program(for: pass), &ctx, bank, pass, &writer)
             texts.append(writer.string())
         }
         return SlotValue(display: texts[0], spoken: texts[1], ssml: texts[2])
     }
 
     /// Runs one program with the slots of `bank`.
-    private func run(_ program: ProgramView, _ ctx: Slots, _ bank: Bank, _ pass: RenderPass, _ writer: inout ByteWriter) {
+    private func run(_ program: ProgramView, _ ctx: inout Slots, _ bank: Bank, _ pass: RenderPass, _ writer: inout ByteWriter) {
         let ops = program.ops
         var i = 0
         while i < ops.count {
@@ -58,8 +58,8 @@ extension PhraseBuilder {
             case .slot(let id, let filters, let cap):
                 let start = writer.count
                 if filters < 0 {
-                    appendSlot(id, ctx, bank, pass, &writer)
-                } else if let value = evaluate(id, program.filters[Int(filters)], ctx, bank) {
+                    appendSlot(id, &ctx, bank, pass, &writer)
+                } else if let value = evaluate(id, program.filters[Int(filters)], &ctx, bank) {
                     writer.append(value.view.bytes(for: pass))
                 }
                 if cap { Self.capitalizeFirst(&writer, from: start, skippingTag: pass == .ssml) }
@@ -71,21 +71,21 @@ extension PhraseBuilder {
     }
 
     /// Appends a slot's content: a value's bytes, or its template rendered in place.
-    private func appendSlot(_ id: SlotID, _ ctx: Slots, _ bank: Bank, _ pass: RenderPass, _ writer: inout ByteWriter) {
+    private func appendSlot(_ id: SlotID, _ ctx: inout Slots, _ bank: Bank, _ pass: RenderPass, _ writer: inout ByteWriter) {
         switch ctx.view(id, bank) {
         case .none: return
         case .value(let bytes): writer.append(bytes.bytes(for: pass))
-        case .template(let programs, let own): run(programs.pointee.program(for: pass), ctx, own, pass, &writer)
+        case .template(let programs, let own): run(programs.pointee.program(for: pass), &ctx, own, pass, &writer)
         }
     }
 
     /// A slot's value after a filter chain (the general path).
-    private func evaluate(_ id: SlotID, _ filters: [TemplateFilter], _ ctx: Slots, _ bank: Bank) -> PreparedValue? {
+    private func evaluate(_ id: SlotID, _ filters: [TemplateFilter], _ ctx: inout Slots, _ bank: Bank) -> PreparedValue? {
         var value: PreparedValue
         switch ctx.view(id, bank) {
         case .none: return nil
         case .value: guard let v = ctx.value(id, bank) else { return nil }; value = v
-        case .template(let programs, let own): value = PreparedValue(renderValue(programs.pointee, ctx, own))
+        case .template(let programs, let own): value = PreparedValue(renderValue(programs.pointee, &ctx, own))
         }
         for filter in filters {
             switch filter {
