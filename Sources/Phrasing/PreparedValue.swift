@@ -13,7 +13,12 @@ final class PreparedValue: @unchecked Sendable {
     let variants: [PreparedValue]
     /// Display, spoken and SSML bytes, back to back (never mutated; freed in `deinit`).
     let view: BytesView
+    /// The views of `forms`, then of `variants`, for the renderer (valid while this value holds them).
+    let formViews: UnsafeBufferPointer<BytesView>
+    /// See `formViews`.
+    let variantViews: UnsafeBufferPointer<BytesView>
     private let storage: UnsafeMutablePointer<UInt8>
+    private let tables: UnsafeMutableBufferPointer<BytesView>
 
     /// Prepares `value`; with `forms`, also every form applied to it (grammar memoized per value, e.g. per road name).
     init(_ value: SlotValue, forms: [GrammarForm] = [], variants: [PreparedValue] = []) {
@@ -33,9 +38,16 @@ final class PreparedValue: @unchecked Sendable {
             offset += written
         }
         view = BytesView(base: UnsafePointer(storage), display: ranges[0], spoken: ranges[1], ssml: ranges[2])
+        tables = .allocate(capacity: self.forms.count + variants.count)
+        _ = tables.initialize(fromContentsOf: (self.forms + variants).map(\.view))
+        formViews = UnsafeBufferPointer(rebasing: tables[..<self.forms.count])
+        variantViews = UnsafeBufferPointer(rebasing: tables[self.forms.count...])
     }
 
-    deinit { storage.deallocate() }
+    deinit {
+        storage.deallocate()
+        tables.deallocate()
+    }
 
     /// The value under form `index`, from the precomputed table when there is one.
     func applying(_ form: GrammarForm, index: Int) -> PreparedValue {

@@ -7,8 +7,8 @@ enum Bank: Int {
 enum SlotView {
     /// Nothing.
     case none
-    /// A prepared value's bytes.
-    case value(BytesView)
+    /// A prepared value (kept alive by the slots' owners).
+    case value(Unmanaged<PreparedValue>)
     /// A template rendered in place, with the slots of `bank`.
     case template(UnsafePointer<ProgramPair>, Bank)
 }
@@ -54,7 +54,7 @@ struct Slots {
         let i = Self.index(id, bank), bit = Self.bit(id, bank)
         owners[i] = value
         guard let value else { views[i] = .none; present &= ~bit; nonEmptyBits &= ~bit; return }
-        views[i] = .value(value.view)
+        views[i] = .value(Unmanaged.passUnretained(value))
         present |= bit
         if value.isEmpty { nonEmptyBits &= ~bit } else { nonEmptyBits |= bit }
     }

@@ -99,6 +99,9 @@ enum TemplateOp: Sendable {
     case literal(text: Range<Int32>, ssml: Range<Int32>)
     /// A slot; `filters` indexes `TemplateProgram.filters` (-1: none); `cap` upper-cases the first letter in place.
     case slot(SlotID, filters: Int32, cap: Bool)
+    /// A slot with one grammar form (`isCase` false) or one distance unit case (`isCase` true), read from the
+    /// value's precomputed table at `index`; `filters` is the same chain for the general path.
+    case variant(SlotID, isCase: Bool, index: Int32, filters: Int32, cap: Bool)
     /// An optional group: skip to op `end` unless every slot in the `required` mask is non-empty.
     case group(required: UInt32, end: Int32)
 }
@@ -158,7 +161,14 @@ final class TemplateProgram: @unchecked Sendable {
                     if case .cap? = chain.last { cap = true; chain.removeLast() }
                     var index: Int32 = -1
                     if !chain.isEmpty { index = Int32(filters.count); filters.append(chain) }
-                    ops.append(.slot(id, filters: index, cap: cap))
+                    switch chain.first {
+                    case .form(_, let form)? where chain.count == 1:
+                        ops.append(.variant(id, isCase: false, index: Int32(form), filters: index, cap: cap))
+                    case .distanceCase(_, let unitCase)? where chain.count == 1:
+                        ops.append(.variant(id, isCase: true, index: Int32(unitCase), filters: index, cap: cap))
+                    default:
+                        ops.append(.slot(id, filters: index, cap: cap))
+                    }
                 case .group(let inner, let required):
                     let at = ops.count
                     ops.append(.group(required: 0, end: 0))

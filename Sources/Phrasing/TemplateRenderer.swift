@@ -63,6 +63,13 @@ extension PhraseBuilder {
                     writer.append(value.view.bytes(for: pass))
                 }
                 if cap { Self.capitalizeFirst(&writer, from: start, skippingTag: pass == .ssml) }
+            case .variant(let id, let isCase, let index, let filters, let cap):
+                let start = writer.count
+                if !appendVariant(id, isCase: isCase, Int(index), &ctx, bank, pass, &writer),
+                   let value = evaluate(id, program.filters[Int(filters)], &ctx, bank) {
+                    writer.append(value.view.bytes(for: pass))
+                }
+                if cap { Self.capitalizeFirst(&writer, from: start, skippingTag: pass == .ssml) }
             case .group(let required, let end):
                 if ctx.nonEmpty(bank) & required != required { i = Int(end); continue }
             }
@@ -74,8 +81,20 @@ extension PhraseBuilder {
     private func appendSlot(_ id: SlotID, _ ctx: inout Slots, _ bank: Bank, _ pass: RenderPass, _ writer: inout ByteWriter) {
         switch ctx.view(id, bank) {
         case .none: return
-        case .value(let bytes): writer.append(bytes.bytes(for: pass))
+        case .value(let value): value._withUnsafeGuaranteedRef { writer.append($0.view.bytes(for: pass)) }
         case .template(let programs, let own): run(programs.pointee.program(for: pass), &ctx, own, pass, &writer)
+        }
+    }
+
+    /// Appends a value's precomputed form or unit-case variant; false when there is none (the general path decides).
+    private func appendVariant(_ id: SlotID, isCase: Bool, _ index: Int, _ ctx: inout Slots, _ bank: Bank, _ pass: RenderPass,
+                               _ writer: inout ByteWriter) -> Bool {
+        guard case .value(let value) = ctx.view(id, bank), !isCase || ctx.distanceMeters(bank) != nil else { return false }
+        return value._withUnsafeGuaranteedRef { v in
+            let table = isCase ? v.variantViews : v.formViews
+            guard index < table.count else { return false }
+            writer.append(table[index].bytes(for: pass))
+            return true
         }
     }
 
