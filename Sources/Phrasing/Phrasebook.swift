@@ -1,4 +1,5 @@
 import Guidance
+import RouteModel
 
 /// A compiled phrasebook: templates parsed into nodes, the fallback chain resolved, words and grammar ready.
 /// Built once per locale at load; rendering does no parsing.
@@ -41,7 +42,8 @@ public struct Phrasebook: Sendable {
         var problems: [PhrasingError] = []
         let words = Words.parse(json["words"], file: file, problems: &problems)
         var forms: [String: GrammarForm] = [:]
-        for (formName, value) in json["grammar"]?["forms"]?.objectMembers ?? [] {
+        for member in json["grammar"]?["forms"]?.objectMembers ?? [] {
+            let (formName, value) = (member.key, member.value)
             forms[formName] = parseForm(formName, value, file: file, problems: &problems)
         }
         let speech = parseSpeech(json["speech"], file: file, problems: &problems)
@@ -55,9 +57,10 @@ public struct Phrasebook: Sendable {
         let members = json["templates"]?.objectMembers ?? []
         if json["templates"]?.objectMembers == nil { problems.append(.invalidData(file: file, key: "templates", message: "missing or not an object")) }
         var fallbackMembers: [String: JSONValue] = [:]
-        for (k, v) in fallback?["templates"]?.objectMembers ?? [] { fallbackMembers[k] = v }
+        for member in fallback?["templates"]?.objectMembers ?? [] { fallbackMembers[member.key] = member.value }
 
-        for (key, value) in members {
+        for member in members {
+            let (key, value) = (member.key, member.value)
             let parsedKey = InstructionKey.parse(key)
             if case .failure(let e)? = parsedKey {
                 problems.append(.template(file: file, key: key, message: e.message))
@@ -109,7 +112,8 @@ public struct Phrasebook: Sendable {
             return .failure(TemplateCompileError("a template is a string, a {display, spoken} pair or a plural object"))
         }
         var plural: [PluralCategory: CompiledTemplate] = [:]
-        for (name, v) in members {
+        for member in members {
+            let (name, v) = (member.key, member.value)
             guard let category = PluralCategory(rawValue: name) else { return .failure(TemplateCompileError("unknown plural category '\(name)'")) }
             switch pair(v) {
             case .success(let t): plural[category] = t
@@ -125,8 +129,8 @@ public struct Phrasebook: Sendable {
         let known: Set<String> = ["ref", "empty", "prefix", "suffix", "word", "initial", "template", "rewrite", "lowerFirst"]
         for (index, c) in (json.arrayValue ?? []).enumerated() {
             let path = "grammar.forms.\(name)[\(index)]"
-            for (member, _) in c.objectMembers ?? [] where !known.contains(member) {
-                problems.append(.invalidData(file: file, key: path + "." + member, message: "unknown member"))
+            for member in c.objectMembers ?? [] where !known.contains(member.key) {
+                problems.append(.invalidData(file: file, key: path + "." + member.key, message: "unknown member"))
             }
             guard let template = c["template"]?.stringValue else {
                 problems.append(.invalidData(file: file, key: path + ".template", message: "missing")); continue
@@ -159,7 +163,7 @@ public struct Phrasebook: Sendable {
             let bare = at != .suffix && abbr.hasSuffix(".") ? String(abbr.dropLast()) : abbr
             rules.abbreviations.append(.init(abbr: bare, spoken: spoken, at: at))
         }
-        for (k, v) in json?["refPrefixes"]?.objectMembers ?? [] { rules.refPrefixes[k] = v.stringValue ?? k }
+        for member in json?["refPrefixes"]?.objectMembers ?? [] { rules.refPrefixes[member.key] = member.value.stringValue ?? member.key }
         rules.spellRefLetters = json?["spellRefLetters"]?.boolValue ?? false
         return rules
     }
