@@ -110,7 +110,7 @@ extension PhraseBuilder {
             switch filter {
             case .cap: value = PreparedValue(value.value.capitalized())
             case .ordinal(let table, let prepared):
-                if let n = value.number { value = (1...prepared.count).contains(n) ? prepared[n - 1] : PreparedValue(SlotValue(table.word(n))) }
+                if let n = value.number { value = n >= 1 && n <= prepared.count ? prepared[n - 1] : PreparedValue(SlotValue(table.word(n))) }
             case .distanceCase(_, let index):
                 if let meters = ctx.distanceMeters(bank) {
                     let variants = distance(meters).variants
