@@ -28,6 +28,12 @@ public struct DistancePhraser: Sendable {
     /// Rounds `meters` with the bands (Locales/FORMAT.md): nearest multiple of the step, at least one step,
     /// moving to the next band when the rounded value reaches the band's limit.
     public static func round(_ meters: Double, bands: [RoundingBand]) -> RoundedDistance {
+        let r = roundedUnitValue(meters, bands: bands)
+        return RoundedDistance(unit: r.unit, value: r.value, plainText: DecimalText.plain(r.value))
+    }
+
+    /// The unit and rounded value of `meters`, without building the text (the render hot path keys caches on it).
+    static func roundedUnitValue(_ meters: Double, bands: [RoundingBand]) -> (unit: DistanceUnit, value: Double) {
         let distance = max(0, meters.isFinite ? meters : 0)
         var index = bands.firstIndex(where: { ($0.belowMeters ?? .infinity) > distance }) ?? max(0, bands.count - 1)
         while true {
@@ -38,9 +44,12 @@ public struct DistancePhraser: Sendable {
                 index += 1
                 continue
             }
-            return RoundedDistance(unit: band.unit, value: value, plainText: DecimalText.plain(value))
+            return (band.unit, value)
         }
     }
+
+    /// The unit and rounded value of `meters` with this phraser's bands.
+    func roundedUnitValue(_ meters: Double) -> (unit: DistanceUnit, value: Double) { Self.roundedUnitValue(meters, bands: bands) }
 
     /// The rounded distance.
     public func round(_ meters: Double) -> RoundedDistance { Self.round(meters, bands: bands) }

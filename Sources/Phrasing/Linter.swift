@@ -1,4 +1,5 @@
 import Foundation
+import RouteModel
 
 /// One problem found by lint, naming the file and key.
 public struct LintProblem: Sendable, Hashable, CustomStringConvertible {
@@ -67,7 +68,7 @@ public struct Linter: Sendable {
 
     private func problem(_ error: PhrasingError, file: String) -> LintProblem {
         switch error {
-        case .syntax(_, let e): return LintProblem(file: file, key: e.key, message: "\(e.line):\(e.column): JSON syntax error: \(e.message)")
+        case .syntax(_, let e): return LintProblem(file: file, key: e.keyPath, message: "\(e.line):\(e.column): JSON syntax error: \(e.reason)")
         case .invalidData(_, let key, let message): return LintProblem(file: file, key: key, message: message)
         case .template(_, let key, let message): return LintProblem(file: file, key: "templates.\(key)", message: message)
         default: return LintProblem(file: file, key: "", message: error.description)
@@ -105,8 +106,8 @@ public struct Linter: Sendable {
         do { json = try VoiceGuideData.readJSON(at: url) } catch { return [problem(error, file: file)] }
         var problems: [LintProblem] = []
         let known: Set<String> = ["format", "language", "base", "templates", "words", "grammar", "speech", "examples"]
-        for (key, _) in json.objectMembers ?? [] where !known.contains(key) {
-            problems.append(LintProblem(file: file, key: key, message: "unknown member"))
+        for member in json.objectMembers ?? [] where !known.contains(member.key) {
+            problems.append(LintProblem(file: file, key: member.key, message: "unknown member"))
         }
         if json["format"]?.numberValue != 1 { problems.append(LintProblem(file: file, key: "format", message: "must be 1")) }
         let name = url.deletingPathExtension().lastPathComponent
@@ -178,10 +179,10 @@ public struct Linter: Sendable {
         for unit in DistanceUnit.allCases {
             let u = json["words"]?["units"]?[unit.rawValue]
             check(u?["spoken"], "words.units.\(unit.rawValue).spoken")
-            for (c, v) in u?["cases"]?.objectMembers ?? [] { check(v, "words.units.\(unit.rawValue).cases.\(c)") }
+            for member in u?["cases"]?.objectMembers ?? [] { check(member.value, "words.units.\(unit.rawValue).cases.\(member.key)") }
         }
-        for (key, value) in json["templates"]?.objectMembers ?? [] where value.stringValue == nil && value["display"] == nil {
-            check(value, "templates.\(key)")
+        for member in json["templates"]?.objectMembers ?? [] where member.value.stringValue == nil && member.value["display"] == nil {
+            check(member.value, "templates.\(member.key)")
         }
         return problems
     }

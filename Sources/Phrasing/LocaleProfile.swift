@@ -1,3 +1,5 @@
+import RouteModel
+
 /// Units system for distances.
 public enum UnitsSystem: String, Sendable, Hashable, CaseIterable, Codable {
     /// Meters and kilometers.
@@ -132,7 +134,8 @@ public struct LocaleProfile: Sendable, Hashable {
             throw r.invalid("pluralRules", "unknown rule set '\(rulesText)' (known: \(PluralRules.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
         var rounding: [UnitsSystem: [RoundingBand]] = [:]
-        for (key, value) in try r.object(json, "rounding").objectMembers ?? [] {
+        for member in try r.object(json, "rounding").objectMembers ?? [] {
+            let (key, value) = (member.key, member.value)
             guard let system = UnitsSystem(rawValue: key) else { throw r.invalid("rounding.\(key)", "unknown units system") }
             guard let list = value.arrayValue, !list.isEmpty else { throw r.invalid("rounding.\(key)", "must be a non-empty array of bands") }
             rounding[system] = try list.enumerated().map { (index, band) throws(PhrasingError) in

@@ -20,6 +20,10 @@ public struct Phrase: Sendable, Hashable {
 }
 
 /// Turns semantic announcements into display text, spoken text and SSML for one locale.
+///
+/// Rendering runs the book's precompiled template programs into one byte buffer per phrase, three passes
+/// (display, spoken, SSML); the instruction and "then" clause render in place inside their frame. Everything
+/// derived from names, refs, distances and lanes comes from a shared `RenderCache` (see there for thread safety).
 public struct PhraseBuilder: Sendable {
     /// The locale profile.
     public let locale: LocaleProfile
@@ -29,8 +33,12 @@ public struct PhraseBuilder: Sendable {
     public let units: UnitsSystem
     /// The distance phraser in use.
     public let distances: DistancePhraser
-    private let ssmlOpen: String
-    private let cache = RenderCache()
+    let ssmlOpen: [UInt8]
+    let cache = RenderCache()
+    /// "0"…"99" ready to render (exit and stop numbers).
+    private let numbers: [PreparedValue]
+    /// The book's unit case names, sorted (`case:` filters hold an index into it).
+    private let caseNames: [String]
 
     /// Creates a builder; `units` overrides the locale's default system.
     public init(locale: LocaleProfile, book: Phrasebook, units: UnitsSystem? = nil) {
@@ -40,112 +48,139 @@ public struct PhraseBuilder: Sendable {
         self.units = system
         distances = DistancePhraser(bands: locale.bands(for: system), decimalSeparator: locale.decimalSeparator,
                                     pluralRules: locale.pluralRules, words: book.words)
-        ssmlOpen = "<speak xml:lang=\"\(SSML.escape(locale.tag))\">"
+        ssmlOpen = Array("<speak xml:lang=\"\(SSML.escape(locale.tag))\">".utf8)
+        numbers = (0..<100).map { PreparedValue(SlotValue(String($0))) }
+        caseNames = book.words.unitCaseNames
     }
 
     /// Phrases an announcement. Never fails: missing templates render as little as is known.
     public func phrase(_ announcement: Announcement) -> Phrase {
         let kind = KindKey(announcement.kind)
-        var ctx = announcement.maneuver.map { slots(for: $0) } ?? Slots()
-        if let m = announcement.maneuver {
-            ctx[.instruction] = instruction(m, slots: ctx, kind: kind, announcementKind: announcement.kind)
+        var ctx = Slots()
+        // Optional-chained calls read the maneuvers in place (binding them with `if let` would copy every field).
+        announcement.maneuver?.fill(&ctx, .main, kind: kind, announcementKind: announcement.kind, builder: self)
+        if let hint = announcement.maneuver?.lanes, let entry = book.lanes[hint.position] {
+                ctx.set(.lanes, cache.lanes(hint) {
+                    var laneCtx = Slots()
+                    laneCtx.set(.count, number(hint.usableCount))
+                    laneCtx.set(.total, number(hint.totalCount))
+                    laneCtx.count = hint.usableCount
+                    return PreparedValue(renderValue(entry, &laneCtx))
+                })
         }
         if let meters = announcement.spokenDistanceMeters {
-            ctx.distanceMeters = meters
-            ctx[.distance] = cache.distance(meters, caseName: nil, distances)
+            ctx.setDistanceMeters(meters, .main)
+            ctx.set(.distance, distance(meters))
         }
-        if let chained = announcement.then {
-            var thenCtx = slots(for: chained.maneuver)
-            thenCtx[.instruction] = instruction(chained.maneuver, slots: thenCtx, kind: .then, announcementKind: .now)
-            thenCtx.distanceMeters = chained.distanceMeters
-            thenCtx[.distance] = cache.distance(chained.distanceMeters, caseName: nil, distances)
-            let clause = chained.sayDistance ? (book.thenDistanceClause ?? book.thenClause) : book.thenClause
-            if let clause { ctx[.then] = render(clause, thenCtx) }
+        if let meters = announcement.then?.distanceMeters, let sayDistance = announcement.then?.sayDistance {
+            announcement.then?.maneuver.fill(&ctx, .chained, kind: .then, announcementKind: .now, builder: self)
+            ctx.setDistanceMeters(meters, .chained)
+            ctx.set(.distance, distance(meters), .chained)
+            let clause = sayDistance ? (book.thenDistanceClause ?? book.thenClause) : book.thenClause
+            if let clause { setTemplate(&ctx, .then, clause, .main, runIn: .chained) }
         }
-        if let hint = announcement.maneuver?.lanes, let entry = book.lanes[hint.position] {
-            var laneCtx = Slots()
-            laneCtx[.count] = SlotValue(String(hint.usableCount))
-            laneCtx[.total] = SlotValue(String(hint.totalCount))
-            laneCtx.count = hint.usableCount
-            ctx[.lanes] = render(entry, laneCtx)
+        var writer = ByteWriter(capacity: 512)
+        guard let frame = book.frames[kind.rawValue]?.template(count: ctx.count, rules: locale.pluralRules) else {
+            // No frame: the instruction alone.
+            return Phrase(display: output(.instruction, &ctx, .display, &writer), spoken: output(.instruction, &ctx, .spoken, &writer),
+                          ssml: output(.instruction, &ctx, .ssml, &writer))
         }
-        guard let frame = book.frames[kind] else {
-            let text = ctx[.instruction] ?? SlotValue("")
-            return Phrase(display: text.display, spoken: text.spoken, ssml: ssmlOpen + text.ssml + "</speak>")
-        }
-        let out = render(frame, ctx)
-        return Phrase(display: out.display, spoken: out.spoken, ssml: ssmlOpen + out.ssml + "</speak>")
+        return Phrase(display: output(frame, &ctx, .display, &writer), spoken: output(frame, &ctx, .spoken, &writer),
+                      ssml: output(frame, &ctx, .ssml, &writer))
     }
 
     // MARK: slots
 
-    private func slots(for m: ManeuverDescription) -> Slots {
-        var ctx = Slots()
-        let step = m.step
+    /// Fills the maneuver's slots from the cache (names, refs, destinations, exits, rotary) and prepared words.
+    fileprivate func fill(_ ctx: inout Slots, _ m: ManeuverDescription, _ bank: Bank) {
+        let speech = book.speech
+        if !m.step.name.isEmpty || !(m.step.ref ?? "").isEmpty {
+            let road = cache.road(.init(kind: .road, a: m.step.name, b: m.step.pronunciation, c: m.step.ref)) { roadValues(m.step) }
+            ctx.set(.name, road.name, bank)
+            ctx.set(.ref, road.ref, bank)
+            ctx.set(.road, road.road, bank)
+        }
+        if let d = m.step.destinations, !d.isEmpty {
+            ctx.set(.dest, cache.text(.init(kind: .destinations, a: d)) {
+                PreparedValue(SlotValue(display: d, spoken: spokenDestinations(d)), forms: book.forms)
+            }, bank)
+        }
+        if let exits = m.step.exits, !exits.isEmpty {
+            let v = cache.text(.init(kind: .exits, a: exits)) {
+                let e = exits.split(separator: ";").first.map { $0.trimmingSpaces() } ?? ""
+                return PreparedValue(SlotValue(display: e, spoken: SpeechRules.spokenExitNumber(e)), forms: book.forms)
+            }
+            if !v.isEmpty { ctx.set(.exitNumber, v, bank) }
+        }
+        if let n = m.step.maneuver.exit { ctx.set(.exit, number(n), bank) }
+        if let rotary = m.step.rotaryName ?? m.step.junctionName, !rotary.isEmpty {
+            let p = m.step.rotaryName != nil ? m.step.rotaryPronunciation.flatMap { $0.isEmpty ? nil : $0 } : nil
+            ctx.set(.rotary, cache.text(.init(kind: .rotary, a: rotary, b: p)) {
+                let spoken = speech.expand(rotary)
+                var v = SlotValue(display: rotary, spoken: spoken)
+                if let p { v.ssml = Self.phoneme(p, spoken) }
+                return PreparedValue(v, forms: book.forms)
+            }, bank)
+        }
+        if let modifier = m.step.maneuver.modifier, let word = book.modifierValues[ModifierKey(modifier).rawValue] { ctx.set(.modifier, word, bank) }
+        if !book.directionValues.isEmpty {
+            let bearing = m.departBearing ?? m.step.maneuver.bearingAfter
+            let normalized = ((bearing.isFinite ? bearing : 0).truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
+            let sector = Int(((normalized + 22.5) / 45).rounded(.down)) % 8
+            ctx.set(.direction, book.directionValues[sector], bank)
+        }
+        if let w = m.waypointName, !w.isEmpty {
+            ctx.set(.waypoint, cache.text(.init(kind: .waypoint, a: w)) {
+                PreparedValue(SlotValue(display: w, spoken: speech.expand(w)), forms: book.forms)
+            }, bank)
+        }
+        if let o = m.waypointOrdinal { ctx.set(.stop, number(o), bank) }
+    }
+
+    /// Name, ref and road values of a step (computed once per name/pronunciation/ref, then cached).
+    private func roadValues(_ step: Step) -> RenderCache.Road {
         let speech = book.speech
         var nameValue: SlotValue?
         if !step.name.isEmpty {
-            let v = cache.name(step.name, pronunciation: step.pronunciation) { name in
-                let spoken = speech.expand(name)
-                var v = SlotValue(display: name, spoken: spoken)
-                if let p = step.pronunciation, !p.isEmpty {
-                    v.ssml = "<phoneme alphabet=\"ipa\" ph=\"\(SSML.escape(p))\">\(SSML.escape(spoken))</phoneme>"
-                }
-                return v
-            }
+            let spoken = speech.expand(step.name)
+            var v = SlotValue(display: step.name, spoken: spoken)
+            if let p = step.pronunciation, !p.isEmpty { v.ssml = Self.phoneme(p, spoken) }
             nameValue = v
-            ctx[.name] = v
         }
         var refValue: SlotValue?
         if let refs = step.ref, !refs.isEmpty {
-            let v = cache.name("ref:" + refs, pronunciation: nil) { _ -> SlotValue in
-                let first = refs.split(separator: ";").first.map { $0.trimmingSpaces() } ?? ""
-                return SlotValue(display: first, spoken: speech.spokenRef(first), isRef: true)
-            }
-            if !v.isEmpty { refValue = v; ctx[.ref] = v }
+            let first = refs.split(separator: ";").first.map { $0.trimmingSpaces() } ?? ""
+            let v = SlotValue(display: first, spoken: speech.spokenRef(first), isRef: true)
+            if !v.isEmpty { refValue = v }
         }
+        let name = nameValue.map { PreparedValue($0, forms: book.forms) }
+        let ref = refValue.map { PreparedValue($0, forms: book.forms) }
         var roadCtx = Slots()
-        roadCtx[.name] = nameValue
-        roadCtx[.ref] = refValue
+        roadCtx.set(.name, name)
+        roadCtx.set(.ref, ref)
+        var road: SlotValue?
         switch (nameValue, refValue) {
         case (let n?, _?):
-            if let t = book.roadNameRef { var v = render(t, roadCtx); v.head = n.spoken; ctx[.road] = v } else { ctx[.road] = n }
+            if let t = book.roadNameRef { var v = renderValue(t, &roadCtx); v.head = n.spoken; road = v } else { road = n }
         case (let n?, nil):
-            if let t = book.roadName { var v = render(t, roadCtx); v.head = n.spoken; ctx[.road] = v } else { ctx[.road] = n }
+            if let t = book.roadName { var v = renderValue(t, &roadCtx); v.head = n.spoken; road = v } else { road = n }
         case (nil, let r?):
-            if let t = book.roadRef { var v = render(t, roadCtx); v.head = r.spoken; v.isRef = true; ctx[.road] = v } else { ctx[.road] = r }
+            if let t = book.roadRef { var v = renderValue(t, &roadCtx); v.head = r.spoken; v.isRef = true; road = v } else { road = r }
         case (nil, nil):
             break
         }
-        if let d = step.destinations, !d.isEmpty {
-            ctx[.dest] = cache.name("dest:" + d, pronunciation: nil) { _ in SlotValue(display: d, spoken: spokenDestinations(d)) }
-        }
-        if let exits = step.exits, !exits.isEmpty {
-            let v = cache.name("exit:" + exits, pronunciation: nil) { _ -> SlotValue in
-                let e = exits.split(separator: ";").first.map { $0.trimmingSpaces() } ?? ""
-                return SlotValue(display: e, spoken: SpeechRules.spokenExitNumber(e))
-            }
-            if !v.isEmpty { ctx[.exitNumber] = v }
-        }
-        if let n = step.maneuver.exit { ctx[.exit] = SlotValue(String(n)) }
-        if let rotary = step.rotaryName ?? step.junctionName, !rotary.isEmpty {
-            let spoken = speech.expand(rotary)
-            var v = SlotValue(display: rotary, spoken: spoken)
-            if let p = step.rotaryPronunciation, !p.isEmpty, step.rotaryName != nil {
-                v.ssml = "<phoneme alphabet=\"ipa\" ph=\"\(SSML.escape(p))\">\(SSML.escape(spoken))</phoneme>"
-            }
-            ctx[.rotary] = v
-        }
-        if let modifier = step.maneuver.modifier, let word = book.words.modifiers[ModifierKey(modifier)] { ctx[.modifier] = SlotValue(word) }
-        let bearing = m.departBearing ?? step.maneuver.bearingAfter
-        if !book.words.directions.isEmpty {
-            let normalized = ((bearing.isFinite ? bearing : 0).truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
-            let sector = Int(((normalized + 22.5) / 45).rounded(.down)) % 8
-            ctx[.direction] = SlotValue(book.words.directions[sector])
-        }
-        if let w = m.waypointName, !w.isEmpty { ctx[.waypoint] = SlotValue(display: w, spoken: speech.expand(w)) }
-        if let o = m.waypointOrdinal { ctx[.stop] = SlotValue(String(o)) }
-        return ctx
+        return RenderCache.Road(name: name, ref: ref, road: road.map { PreparedValue($0, forms: book.forms) })
+    }
+
+    private static func phoneme(_ pronunciation: String, _ spoken: String) -> String {
+        "<phoneme alphabet=\"ipa\" ph=\"\(SSML.escape(pronunciation))\">\(SSML.escape(spoken))</phoneme>"
+    }
+
+    /// The distance phrase of `meters` (with its unit-case variants), memoized per rounded value and unit.
+    func distance(_ meters: Double) -> PreparedValue { cache.distance(meters, caseNames: caseNames, distances) }
+
+    private func number(_ n: Int) -> PreparedValue {
+        numbers.indices.contains(n) ? numbers[n] : PreparedValue(SlotValue(String(n)))
     }
 
     private func spokenDestinations(_ text: String) -> String {
@@ -154,103 +189,50 @@ public struct PhraseBuilder: Sendable {
         return items.dropLast().joined(separator: ", ") + " " + book.words.and + " " + (items.last ?? "")
     }
 
-    private func instruction(_ m: ManeuverDescription, slots ctx: Slots, kind: KindKey, announcementKind: AnnouncementKind) -> SlotValue {
-        let step = m.step
-        let type = InstructionType(step.maneuver.type)
+    /// Chooses the instruction template by the fallback chain and the data features present.
+    fileprivate func setInstruction(_ ctx: inout Slots, _ m: ManeuverDescription, _ bank: Bank, kind: KindKey, announcementKind: AnnouncementKind) {
+        let type = InstructionType(m.step.maneuver.type)
         let isArrival = type == .arrive || announcementKind == .waypoint
-        let modifier = isArrival ? ModifierKey(m.arrivalSide) : ModifierKey(step.maneuver.modifier)
+        let modifier = isArrival ? ModifierKey(m.arrivalSide) : ModifierKey(m.step.maneuver.modifier)
         var features: UInt8 = 0
-        if ctx[.exitNumber] != nil { features |= Feature.exitNumber.bit }
-        if ctx[.rotary] != nil { features |= Feature.rotary.bit }
-        if ctx[.exit] != nil { features |= Feature.ordinal.bit }
-        if ctx[.waypoint] != nil { features |= Feature.waypoint.bit }
-        if ctx[.dest] != nil { features |= Feature.dest.bit }
-        if ctx[.road] != nil { features |= Feature.road.bit }
-        var candidate: Candidate?
+        if ctx.has(.exitNumber, bank) { features |= Feature.exitNumber.bit }
+        if ctx.has(.rotary, bank) { features |= Feature.rotary.bit }
+        if ctx.has(.exit, bank) { features |= Feature.ordinal.bit }
+        if ctx.has(.waypoint, bank) { features |= Feature.waypoint.bit }
+        if ctx.has(.dest, bank) { features |= Feature.dest.bit }
+        if ctx.has(.road, bank) { features |= Feature.road.bit }
+        var entry: TemplateEntry?
         if announcementKind == .waypoint {
-            candidate = book.instructions.lookup(kind: kind, type: .waypoint, modifier: modifier, available: features)
-        } else if step.mode == "ferry" {
-            candidate = book.instructions.lookup(kind: kind, type: .ferry, modifier: modifier, available: features)
+            entry = book.instructions.lookup(kind: kind, type: .waypoint, modifier: modifier, available: features)
+        } else if m.step.mode == "ferry" {
+            entry = book.instructions.lookup(kind: kind, type: .ferry, modifier: modifier, available: features)
         }
-        if candidate == nil { candidate = book.instructions.lookup(kind: kind, type: type, modifier: modifier, available: features) }
-        guard let found = candidate else { return SlotValue("") }
-        return render(found.entry, ctx)
+        if entry == nil { entry = book.instructions.lookup(kind: kind, type: type, modifier: modifier, available: features) }
+        guard let entry else { ctx.set(.instruction, Self.empty, bank); return }
+        setTemplate(&ctx, .instruction, entry, bank, runIn: bank)
     }
 
-    // MARK: rendering
-
-    private func render(_ entry: TemplateEntry, _ ctx: Slots) -> SlotValue {
-        let template: CompiledTemplate
-        switch entry {
-        case .plain(let t): template = t
-        case .plural(let forms):
-            let category = locale.pluralRules.category(PluralOperands(integer: ctx.count))
-            guard let t = forms[category] ?? forms[.other] else { return SlotValue("") }
-            template = t
-        }
-        var out = Output()
-        if template.shared {
-            render(template.display, ctx, into: &out, mode: .all)
+    /// Puts a template into a slot of `bank`, to run with the slots of `runIn`: rendered in place when it can never
+    /// be empty, else rendered now (a group's emptiness test needs the text).
+    private func setTemplate(_ ctx: inout Slots, _ id: SlotID, _ entry: TemplateEntry, _ bank: Bank, runIn: Bank) {
+        let count = runIn == .main ? ctx.count : 0
+        guard let template = entry.template(count: count, rules: locale.pluralRules) else { ctx.set(id, Self.empty, bank); return }
+        if template.neverEmpty {
+            ctx.set(id, template: template, bank, runIn: runIn)
         } else {
-            render(template.display, ctx, into: &out, mode: .display)
-            render(template.spoken, ctx, into: &out, mode: .spoken)
-        }
-        return SlotValue(display: out.display, spoken: out.spoken, ssml: out.ssml)
-    }
-
-    private enum Mode { case all, display, spoken }
-
-    private struct Output {
-        var display = ""
-        var spoken = ""
-        var ssml = ""
-    }
-
-    private func render(_ nodes: [TemplateNode], _ ctx: Slots, into out: inout Output, mode: Mode) {
-        for node in nodes {
-            switch node {
-            case .literal(let text, let escaped):
-                if mode != .spoken { out.display += text }
-                if mode != .display { out.spoken += text; out.ssml += escaped }
-            case .slot(let id, let filters):
-                guard let value = evaluate(id, filters, ctx) else { continue }
-                if mode != .spoken { out.display += value.display }
-                if mode != .display { out.spoken += value.spoken; out.ssml += value.ssml }
-            case .group(let inner, let required):
-                var complete = true
-                for id in required where ctx[id]?.isEmpty ?? true { complete = false; break }
-                if complete { render(inner, ctx, into: &out, mode: mode) }
-            }
+            ctx.set(id, PreparedValue(renderValue(template.views.pointee, &ctx, runIn)), bank)
         }
     }
 
-    private func evaluate(_ id: SlotID, _ filters: [TemplateFilter], _ ctx: Slots) -> SlotValue? {
-        guard var value = ctx[id] else { return nil }
-        for filter in filters {
-            switch filter {
-            case .cap: value = value.capitalized()
-            case .ordinal(let table):
-                if let n = Int(value.display) { value = SlotValue(table.word(n)) }
-            case .distanceCase(let name):
-                if let meters = ctx.distanceMeters { value = cache.distance(meters, caseName: name, distances) }
-            case .form(let form): value = cache.form(form, value)
-            }
-        }
-        return value
-    }
+    static let empty = PreparedValue(SlotValue(""))
 }
 
-/// Slot values for one render, indexed by slot.
-struct Slots: Sendable {
-    private var values = [SlotValue?](repeating: nil, count: SlotID.allCases.count)
-    /// Raw meters behind `{distance}`, for case filters.
-    var distanceMeters: Double?
-    /// The count selecting plural templates.
-    var count = 0
-
-    subscript(id: SlotID) -> SlotValue? {
-        get { values[id.rawValue] }
-        set { values[id.rawValue] = newValue }
+extension ManeuverDescription {
+    /// Fills this maneuver's slots in `bank` and chooses its instruction (called through optional chaining, so the
+    /// description is read in place).
+    fileprivate func fill(_ ctx: inout Slots, _ bank: Bank, kind: KindKey, announcementKind: AnnouncementKind, builder: PhraseBuilder) {
+        builder.fill(&ctx, self, bank)
+        builder.setInstruction(&ctx, self, bank, kind: kind, announcementKind: announcementKind)
     }
 }
 
@@ -260,50 +242,3 @@ extension Substring {
     }
 }
 
-/// Memoizes name expansion and distance phrases across renders (names and rounded distances repeat on a route).
-/// Thread-safe; bounded so a long session cannot grow it without limit.
-final class RenderCache: @unchecked Sendable {
-    private struct NameKey: Hashable { var text: String; var pronunciation: String? }
-    private struct DistanceKey: Hashable { var unit: DistanceUnit; var value: Double; var caseName: String? }
-    private let lock = NSLock()
-    private var names: [NameKey: SlotValue] = [:]
-    private var distances: [DistanceKey: SlotValue] = [:]
-    private let limit = 4096
-
-    func name(_ text: String, pronunciation: String?, make: (String) -> SlotValue) -> SlotValue {
-        let key = NameKey(text: text, pronunciation: pronunciation)
-        if let hit = lock.withLock({ names[key] }) { return hit }
-        let value = make(text)
-        lock.withLock {
-            if names.count >= limit { names.removeAll(keepingCapacity: true) }
-            names[key] = value
-        }
-        return value
-    }
-
-    private struct FormKey: Hashable { var form: String; var display: String; var spoken: String; var head: String; var isRef: Bool }
-    private var forms: [FormKey: SlotValue] = [:]
-
-    func form(_ form: GrammarForm, _ value: SlotValue) -> SlotValue {
-        let key = FormKey(form: form.name, display: value.display, spoken: value.spoken, head: value.head, isRef: value.isRef)
-        if let hit = lock.withLock({ forms[key] }) { return hit }
-        let result = form.apply(value)
-        lock.withLock {
-            if forms.count >= limit { forms.removeAll(keepingCapacity: true) }
-            forms[key] = result
-        }
-        return result
-    }
-
-    func distance(_ meters: Double, caseName: String?, _ phraser: DistancePhraser) -> SlotValue {
-        let rounded = phraser.round(meters)
-        let key = DistanceKey(unit: rounded.unit, value: rounded.value, caseName: caseName)
-        if let hit = lock.withLock({ distances[key] }) { return hit }
-        let value = phraser.phrase(meters, caseName: caseName)
-        lock.withLock {
-            if distances.count >= limit { distances.removeAll(keepingCapacity: true) }
-            distances[key] = value
-        }
-        return value
-    }
-}

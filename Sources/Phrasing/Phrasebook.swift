@@ -1,4 +1,5 @@
 import Guidance
+import RouteModel
 
 /// A compiled phrasebook: templates parsed into nodes, the fallback chain resolved, words and grammar ready.
 /// Built once per locale at load; rendering does no parsing.
@@ -15,7 +16,8 @@ public struct Phrasebook: Sendable {
     public let problems: [PhrasingError]
 
     let instructions: InstructionTable
-    let frames: [KindKey: TemplateEntry]
+    /// Frames indexed by `KindKey.rawValue`.
+    let frames: [TemplateEntry?]
     let thenClause: TemplateEntry?
     let thenDistanceClause: TemplateEntry?
     let roadName: TemplateEntry?
@@ -24,6 +26,12 @@ public struct Phrasebook: Sendable {
     let lanes: [LaneHint.Position: TemplateEntry]
     let words: Words
     let speech: SpeechRules
+    /// The grammar forms, sorted by name (template filters refer to them by index).
+    let forms: [GrammarForm]
+    /// Modifier words ready to render, indexed by `ModifierKey.rawValue` (nil: no word).
+    let modifierValues: [PreparedValue?]
+    /// Compass direction words ready to render (n, ne, … nw).
+    let directionValues: [PreparedValue]
 
     /// Names of the grammar forms in the merged book.
     public let formNames: [String]
@@ -34,20 +42,25 @@ public struct Phrasebook: Sendable {
         var problems: [PhrasingError] = []
         let words = Words.parse(json["words"], file: file, problems: &problems)
         var forms: [String: GrammarForm] = [:]
-        for (formName, value) in json["grammar"]?["forms"]?.objectMembers ?? [] {
+        for member in json["grammar"]?["forms"]?.objectMembers ?? [] {
+            let (formName, value) = (member.key, member.value)
             forms[formName] = parseForm(formName, value, file: file, problems: &problems)
         }
         let speech = parseSpeech(json["speech"], file: file, problems: &problems)
-        let resolver = FilterResolver(ordinals: words.ordinals, forms: forms, unitCases: words.unitCaseNames)
+        let sortedForms = forms.keys.sorted().compactMap { forms[$0] }
+        var formIndex: [String: (form: GrammarForm, index: Int)] = [:]
+        for (index, form) in sortedForms.enumerated() { formIndex[form.name] = (form, index) }
+        let resolver = FilterResolver(ordinals: words.ordinals, forms: formIndex, unitCases: words.unitCaseNames)
 
         var compiled: [String: TemplateEntry] = [:]
         var instructionEntries: [InstructionKey: (key: String, entry: TemplateEntry)] = [:]
         let members = json["templates"]?.objectMembers ?? []
         if json["templates"]?.objectMembers == nil { problems.append(.invalidData(file: file, key: "templates", message: "missing or not an object")) }
         var fallbackMembers: [String: JSONValue] = [:]
-        for (k, v) in fallback?["templates"]?.objectMembers ?? [] { fallbackMembers[k] = v }
+        for member in fallback?["templates"]?.objectMembers ?? [] { fallbackMembers[member.key] = member.value }
 
-        for (key, value) in members {
+        for member in members {
+            let (key, value) = (member.key, member.value)
             let parsedKey = InstructionKey.parse(key)
             if case .failure(let e)? = parsedKey {
                 problems.append(.template(file: file, key: key, message: e.message))
@@ -65,9 +78,9 @@ public struct Phrasebook: Sendable {
             if case .success(let k)? = parsedKey { instructionEntries[k] = (key, entry) }
         }
 
-        var frames: [KindKey: TemplateEntry] = [:]
-        for kind in KindKey.allCases where kind != .then { frames[kind] = compiled["announce." + kind.key] }
-        if frames[.early] == nil { frames[.early] = frames[.prepare] }
+        var frames = [TemplateEntry?](repeating: nil, count: KindKey.allCases.count)
+        for kind in KindKey.allCases where kind != .then { frames[kind.rawValue] = compiled["announce." + kind.key] }
+        if frames[KindKey.early.rawValue] == nil { frames[KindKey.early.rawValue] = frames[KindKey.prepare.rawValue] }
         var lanes: [LaneHint.Position: TemplateEntry] = [:]
         for p in [LaneHint.Position.left, .right, .middle] { lanes[p] = compiled["lanes." + p.rawValue] }
 
@@ -77,7 +90,10 @@ public struct Phrasebook: Sendable {
             instructions: InstructionTable(entries: instructionEntries), frames: frames,
             thenClause: compiled["clause.then"], thenDistanceClause: compiled["clause.thenDistance"],
             roadName: compiled["road.name"], roadRef: compiled["road.ref"], roadNameRef: compiled["road.nameRef"],
-            lanes: lanes, words: words, speech: speech, formNames: forms.keys.sorted())
+            lanes: lanes, words: words, speech: speech, forms: sortedForms,
+            modifierValues: ModifierKey.allCases.map { key in words.modifiers[key].map { PreparedValue(SlotValue($0), forms: sortedForms) } },
+            directionValues: words.directions.map { PreparedValue(SlotValue($0), forms: sortedForms) },
+            formNames: forms.keys.sorted())
     }
 
     static func compileEntry(_ value: JSONValue, key: String, resolver: FilterResolver) -> Result<TemplateEntry, TemplateCompileError> {
@@ -96,7 +112,8 @@ public struct Phrasebook: Sendable {
             return .failure(TemplateCompileError("a template is a string, a {display, spoken} pair or a plural object"))
         }
         var plural: [PluralCategory: CompiledTemplate] = [:]
-        for (name, v) in members {
+        for member in members {
+            let (name, v) = (member.key, member.value)
             guard let category = PluralCategory(rawValue: name) else { return .failure(TemplateCompileError("unknown plural category '\(name)'")) }
             switch pair(v) {
             case .success(let t): plural[category] = t
@@ -112,8 +129,8 @@ public struct Phrasebook: Sendable {
         let known: Set<String> = ["ref", "empty", "prefix", "suffix", "word", "initial", "template", "rewrite", "lowerFirst"]
         for (index, c) in (json.arrayValue ?? []).enumerated() {
             let path = "grammar.forms.\(name)[\(index)]"
-            for (member, _) in c.objectMembers ?? [] where !known.contains(member) {
-                problems.append(.invalidData(file: file, key: path + "." + member, message: "unknown member"))
+            for member in c.objectMembers ?? [] where !known.contains(member.key) {
+                problems.append(.invalidData(file: file, key: path + "." + member.key, message: "unknown member"))
             }
             guard let template = c["template"]?.stringValue else {
                 problems.append(.invalidData(file: file, key: path + ".template", message: "missing")); continue
@@ -146,7 +163,7 @@ public struct Phrasebook: Sendable {
             let bare = at != .suffix && abbr.hasSuffix(".") ? String(abbr.dropLast()) : abbr
             rules.abbreviations.append(.init(abbr: bare, spoken: spoken, at: at))
         }
-        for (k, v) in json?["refPrefixes"]?.objectMembers ?? [] { rules.refPrefixes[k] = v.stringValue ?? k }
+        for member in json?["refPrefixes"]?.objectMembers ?? [] { rules.refPrefixes[member.key] = member.value.stringValue ?? member.key }
         rules.spellRefLetters = json?["spellRefLetters"]?.boolValue ?? false
         return rules
     }

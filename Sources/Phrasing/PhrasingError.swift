@@ -1,11 +1,13 @@
+import RouteModel
+
 /// Errors from loading locale and phrasebook data. Each names the file and the key.
 public enum PhrasingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No locale file for the tag; `available` lists the known tags, `suggestion` the closest one.
     case unknownLocale(tag: String, available: [String], suggestion: String?)
     /// A data file is missing.
     case missingFile(path: String)
-    /// A file is not valid JSON.
-    case syntax(file: String, error: JSONSyntaxError)
+    /// A file is not valid JSON (the error has line, column and the key path being read).
+    case syntax(file: String, error: JSONParseError)
     /// A member has a wrong type or value.
     case invalidData(file: String, key: String, message: String)
     /// A template does not compile (unknown slot, unknown filter, bad brackets).
@@ -19,7 +21,7 @@ public enum PhrasingError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unknownLocale(let tag, let available, let suggestion):
             return "unknown locale '\(tag)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? "") + " Available: \(available.joined(separator: ", "))"
         case .missingFile(let path): return "\(path): file not found"
-        case .syntax(let file, let error): return "\(file):\(error.line):\(error.column): JSON syntax error: \(error.message)" + (error.key.isEmpty ? "" : " (key '\(error.key)')")
+        case .syntax(let file, let error): return "\(file):\(error.line):\(error.column): JSON syntax error: \(error.reason)" + (error.keyPath.isEmpty ? "" : " (key '\(error.keyPath)')")
         case .invalidData(let file, let key, let message): return "\(file): \(key): \(message)"
         case .template(let file, let key, let message): return "\(file): templates.\(key): \(message)"
         case .noDataDirectory(let searched): return "no VoiceGuide data directory (Locales/ + Phrasebooks/) found; searched: \(searched.joined(separator: ", "))"

@@ -8,6 +8,9 @@ public enum SlotID: Int, Sendable, Hashable, CaseIterable {
     /// The name written in templates.
     public var name: String { String(describing: self) }
 
+    /// The slot's bit in slot masks.
+    var bit: UInt32 { 1 << UInt32(rawValue) }
+
     /// Slots usable by instruction templates.
     static let instructionSlots: Set<SlotID> = [.road, .name, .ref, .dest, .exitNumber, .exit, .rotary, .modifier, .direction, .waypoint, .stop]
 
@@ -25,12 +28,12 @@ public enum SlotID: Int, Sendable, Hashable, CaseIterable {
 enum TemplateFilter: Sendable {
     /// Upper-case the first letter.
     case cap
-    /// Number → ordinal word.
-    case ordinal(OrdinalTable)
-    /// Distance in a unit case.
-    case distanceCase(String)
-    /// A grammar form.
-    case form(GrammarForm)
+    /// Number → ordinal word (the table, and its words 1…12 ready to render).
+    case ordinal(OrdinalTable, prepared: [PreparedValue])
+    /// Distance in a unit case (the name, and its index in the book's sorted unit case names).
+    case distanceCase(String, index: Int)
+    /// A grammar form (and its index in `Phrasebook.forms`).
+    case form(GrammarForm, index: Int)
 }
 
 /// A compiled template node.
@@ -43,43 +46,174 @@ indirect enum TemplateNode: Sendable {
     case group([TemplateNode], required: [SlotID])
 }
 
-/// A compiled display/spoken template pair (the same nodes when the source was one string).
-struct CompiledTemplate: Sendable {
-    /// Nodes for display text.
-    var display: [TemplateNode]
-    /// Nodes for spoken text and SSML.
-    var spoken: [TemplateNode]
-    /// True when display and spoken come from one source string.
-    var shared: Bool
+/// A compiled display/spoken template pair (the same program when the source was one string).
+final class CompiledTemplate: @unchecked Sendable {
+    /// Program for display text.
+    let display: TemplateProgram
+    /// Program for spoken text and SSML.
+    let spoken: TemplateProgram
+    /// True when it can never render empty (display or spoken has text outside every optional group).
+    let neverEmpty: Bool
+    /// Both programs' views at a stable address (slots point here; immutable; freed in `deinit`).
+    let views: UnsafePointer<ProgramPair>
+
+    init(display: [TemplateNode], spoken: [TemplateNode], shared: Bool) {
+        self.display = TemplateProgram(display)
+        self.spoken = shared ? self.display : TemplateProgram(spoken)
+        neverEmpty = self.display.neverEmpty || self.spoken.neverEmpty
+        let pair = UnsafeMutablePointer<ProgramPair>.allocate(capacity: 1)
+        pair.initialize(to: ProgramPair(display: self.display.view, spoken: self.spoken.view))
+        views = UnsafePointer(pair)
+    }
+
+    deinit { UnsafeMutablePointer(mutating: views).deallocate() }
+}
+
+/// The display and spoken programs of a template, as views.
+struct ProgramPair {
+    let display: ProgramView
+    let spoken: ProgramView
+
+    /// The program a render pass runs.
+    @inline(__always) func program(for pass: RenderPass) -> ProgramView { pass == .display ? display : spoken }
 }
 
 /// A template entry: plain, or chosen by the plural category of a count.
 enum TemplateEntry: Sendable {
     case plain(CompiledTemplate)
     case plural([PluralCategory: CompiledTemplate])
+
+    /// The template for `count` under `rules`.
+    func template(count: Int, rules: PluralRules) -> CompiledTemplate? {
+        switch self {
+        case .plain(let t): return t
+        case .plural(let forms): return forms[rules.category(PluralOperands(integer: count))] ?? forms[.other]
+        }
+    }
+}
+
+/// One step of a flattened template program. All payloads are plain integers, so running a program
+/// copies and reference-counts nothing.
+enum TemplateOp: Sendable {
+    /// Literal text: byte ranges in the program's pool, as written and escaped for SSML.
+    case literal(text: Range<Int32>, ssml: Range<Int32>)
+    /// A slot; `filters` indexes `TemplateProgram.filters` (-1: none); `cap` upper-cases the first letter in place.
+    case slot(SlotID, filters: Int32, cap: Bool)
+    /// A slot with one grammar form (`isCase` false) or one distance unit case (`isCase` true), read from the
+    /// value's precomputed table at `index`; `filters` is the same chain for the general path.
+    case variant(SlotID, isCase: Bool, index: Int32, filters: Int32, cap: Bool)
+    /// An optional group: skip to op `end` unless every slot in the `required` mask is non-empty.
+    case group(required: UInt32, end: Int32)
+}
+
+/// A template flattened for rendering: ops, literal bytes (SSML escaping done here, once) and filter chains,
+/// in storage owned by the instance (immutable after init, freed in `deinit`).
+final class TemplateProgram: @unchecked Sendable {
+    /// True when a non-empty literal stands outside every group.
+    let neverEmpty: Bool
+    /// Pointers into the storage, for the renderer.
+    let view: ProgramView
+    private let ops: UnsafeMutableBufferPointer<TemplateOp>
+    private let pool: UnsafeMutableBufferPointer<UInt8>
+    private let filters: UnsafeMutableBufferPointer<[TemplateFilter]>
+
+    init(_ nodes: [TemplateNode]) {
+        var builder = Builder()
+        builder.emit(nodes, topLevel: true)
+        neverEmpty = builder.neverEmpty
+        ops = .allocate(capacity: builder.ops.count)
+        _ = ops.initialize(fromContentsOf: builder.ops)
+        pool = .allocate(capacity: builder.pool.count)
+        _ = pool.initialize(fromContentsOf: builder.pool)
+        filters = .allocate(capacity: builder.filters.count)
+        _ = filters.initialize(fromContentsOf: builder.filters)
+        view = ProgramView(ops: UnsafeBufferPointer(ops), pool: UnsafeBufferPointer(pool), filters: UnsafeBufferPointer(filters))
+    }
+
+    deinit {
+        ops.deallocate()
+        pool.deallocate()
+        filters.deinitialize().deallocate()
+    }
+
+    /// Flattens nodes: groups become a jump, literals go into the byte pool with their SSML form.
+    private struct Builder {
+        var ops: [TemplateOp] = []
+        var pool: [UInt8] = []
+        var filters: [[TemplateFilter]] = []
+        var neverEmpty = false
+
+        private mutating func bytes(_ text: String) -> Range<Int32> {
+            let start = Int32(pool.count)
+            pool.append(contentsOf: text.utf8)
+            return start..<Int32(pool.count)
+        }
+
+        mutating func emit(_ nodes: [TemplateNode], topLevel: Bool) {
+            for node in nodes {
+                switch node {
+                case .literal(let text, let escaped):
+                    let range = bytes(text)
+                    ops.append(.literal(text: range, ssml: escaped.utf8.elementsEqual(text.utf8) ? range : bytes(escaped)))
+                    if topLevel && !text.isEmpty { neverEmpty = true }
+                case .slot(let id, var chain):
+                    var cap = false
+                    if case .cap? = chain.last { cap = true; chain.removeLast() }
+                    var index: Int32 = -1
+                    if !chain.isEmpty { index = Int32(filters.count); filters.append(chain) }
+                    switch chain.first {
+                    case .form(_, let form)? where chain.count == 1:
+                        ops.append(.variant(id, isCase: false, index: Int32(form), filters: index, cap: cap))
+                    case .distanceCase(_, let unitCase)? where chain.count == 1:
+                        ops.append(.variant(id, isCase: true, index: Int32(unitCase), filters: index, cap: cap))
+                    default:
+                        ops.append(.slot(id, filters: index, cap: cap))
+                    }
+                case .group(let inner, let required):
+                    let at = ops.count
+                    ops.append(.group(required: 0, end: 0))
+                    emit(inner, topLevel: false)
+                    ops[at] = .group(required: required.reduce(0) { $0 | $1.bit }, end: Int32(ops.count))
+                }
+            }
+        }
+    }
+}
+
+/// A program's storage as plain pointers, so running it copies and reference-counts nothing.
+/// Valid while the `TemplateProgram` is alive (phrasebooks keep theirs for their lifetime).
+struct ProgramView {
+    /// The ops in order; groups hold the index to jump to when skipped.
+    let ops: UnsafeBufferPointer<TemplateOp>
+    /// UTF-8 bytes of every literal, display form and SSML form.
+    let pool: UnsafeBufferPointer<UInt8>
+    /// Filter chains of slots that need more than a trailing `cap` (indexed by the slot op).
+    let filters: UnsafeBufferPointer<[TemplateFilter]>
 }
 
 /// Resolves filter names while compiling; throws a message on unknown names.
 struct FilterResolver {
     var ordinals: [String: OrdinalTable]
-    var forms: [String: GrammarForm]
-    var unitCases: Set<String>
+    /// Forms by name, with their index in `Phrasebook.forms`.
+    var forms: [String: (form: GrammarForm, index: Int)]
+    /// Unit case names, sorted (a case's index is its position).
+    var unitCases: [String]
 
     func resolve(_ text: String, slot: SlotID) -> Result<TemplateFilter, TemplateCompileError> {
         if text == "cap" { return .success(.cap) }
         if text == "ordinal" || text.hasPrefix("ordinal:") {
             let gender = text == "ordinal" ? "default" : String(text.dropFirst("ordinal:".count))
             guard let table = ordinals[gender] else { return .failure(TemplateCompileError("unknown ordinal table '\(gender)' in filter '\(text)' (words.ordinals)")) }
-            return .success(.ordinal(table))
+            return .success(.ordinal(table, prepared: table.words.map { PreparedValue(SlotValue($0)) }))
         }
         if text.hasPrefix("case:") {
             let name = String(text.dropFirst("case:".count))
             guard slot == .distance else { return .failure(TemplateCompileError("filter '\(text)' applies only to {distance}")) }
-            guard unitCases.contains(name) else { return .failure(TemplateCompileError("unknown unit case '\(name)' (words.units.*.cases)")) }
-            return .success(.distanceCase(name))
+            guard let index = unitCases.firstIndex(of: name) else { return .failure(TemplateCompileError("unknown unit case '\(name)' (words.units.*.cases)")) }
+            return .success(.distanceCase(name, index: index))
         }
         guard let form = forms[text] else { return .failure(TemplateCompileError("unknown filter or grammar form '\(text)'")) }
-        return .success(.form(form))
+        return .success(.form(form.form, index: form.index))
     }
 }
 

@@ -148,7 +148,6 @@ struct InstructionKey: Hashable, Sendable {
 struct Candidate: Sendable {
     var features: UInt8
     var entry: TemplateEntry
-    var key: String
 }
 
 /// The fallback chain of Phrasebooks/FORMAT.md §2.1, resolved once per book into candidate lists.
@@ -183,7 +182,7 @@ struct InstructionTable: Sendable {
                                 for (f, k, e) in groups[GroupKey(kind: prefix, type: t, modifier: m)] ?? [] { merged.append((f, rank, k, e)) }
                             }
                             merged.sort { $0.0 != $1.0 ? Self.prefers($0.0, $1.0) : $0.1 < $1.1 }
-                            list += merged.map { Candidate(features: $0.0, entry: $0.3, key: $0.2) }
+                            list += merged.map { Candidate(features: $0.0, entry: $0.3) }
                         }
                     }
                     lists[Self.index(kind, type, modifier)] = list
@@ -202,9 +201,9 @@ struct InstructionTable: Sendable {
         return a & lowest != 0
     }
 
-    /// The first candidate whose features are available.
-    func lookup(kind: KindKey, type: InstructionType, modifier: ModifierKey, available: UInt8) -> Candidate? {
-        for c in lists[Self.index(kind, type, modifier)] where c.features & ~available == 0 { return c }
+    /// The template of the first candidate whose features are available.
+    func lookup(kind: KindKey, type: InstructionType, modifier: ModifierKey, available: UInt8) -> TemplateEntry? {
+        for c in lists[Self.index(kind, type, modifier)] where c.features & ~available == 0 { return c.entry }
         return nil
     }
 }

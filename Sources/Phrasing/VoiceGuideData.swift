@@ -1,4 +1,5 @@
 import Foundation
+import RouteModel
 
 /// A loaded locale: its profile, compiled phrasebook and load warnings.
 public struct LoadedLocale: Sendable {
@@ -72,14 +73,13 @@ public struct VoiceGuideData: Sendable {
         return files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
     }
 
-    /// Reads and parses a JSON file.
+    /// Reads and parses a JSON file strictly: duplicate member names are errors, and errors name the key being read.
     public static func readJSON(at url: URL) throws(PhrasingError) -> JSONValue {
         guard let data = FileManager.default.contents(atPath: url.path) else { throw .missingFile(path: url.path) }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw .syntax(file: url.path, error: JSONSyntaxError(line: 1, column: 1, key: "", message: "not UTF-8"))
-        }
-        do { return try JSONParser.parse(text) } catch { throw .syntax(file: url.path, error: error) }
+        do { return try parser.parse(data) } catch { throw .syntax(file: url.path, error: error) }
     }
+
+    private static let parser = JSONParser(rejectsDuplicateKeys: true, recordsKeyPath: true)
 
     /// The path of a phrasebook file.
     public func phrasebookURL(_ name: String) -> URL { directory.appendingPathComponent("Phrasebooks/\(name).json") }
@@ -151,7 +151,7 @@ public struct VoiceGuideData: Sendable {
 
     /// The members of a fallback book that may fill gaps: templates, words, grammar.
     static func fallbackPart(_ json: JSONValue) -> JSONValue {
-        .object(["templates", "words", "grammar"].compactMap { key in json[key].map { (key, $0) } })
+        .object(["templates", "words", "grammar"].compactMap { key in json[key].map { JSONMember(key: key, value: $0) } })
     }
 
     /// Template keys of `reference` missing from `book`, sorted.

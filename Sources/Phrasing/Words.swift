@@ -1,3 +1,5 @@
+import RouteModel
+
 /// Spoken and display forms of one distance unit.
 struct UnitWords: Sendable {
     var display: Affix
@@ -36,7 +38,8 @@ struct Words: Sendable {
             bad("directions.\(key)", "missing")
             return key
         }
-        for (gender, table) in json["ordinals"]?.objectMembers ?? [] {
+        for member in json["ordinals"]?.objectMembers ?? [] {
+            let (gender, table) = (member.key, member.value)
             var words: [String] = []
             for n in 1...12 {
                 if let s = table[String(n)]?.stringValue { words.append(s) } else { bad("ordinals.\(gender).\(n)", "missing"); words.append(String(n)) }
@@ -51,20 +54,23 @@ struct Words: Sendable {
             if u["display"]?.stringValue == nil { bad("units.\(unit.rawValue).display", "missing") }
             let spoken = pluralAffixes(u["spoken"], key: "units.\(unit.rawValue).spoken", bad: bad)
             var cases: [String: [PluralCategory: Affix]] = [:]
-            for (name, value) in u["cases"]?.objectMembers ?? [] {
+            for member in u["cases"]?.objectMembers ?? [] {
+                let (name, value) = (member.key, member.value)
                 cases[name] = pluralAffixes(value, key: "units.\(unit.rawValue).cases.\(name)", bad: bad)
             }
             w.units[unit] = UnitWords(display: Affix(display, placeholder: "{n}"), spoken: spoken, cases: cases)
         }
-        for (unitName, table) in json["fractions"]?.objectMembers ?? [] {
+        for member in json["fractions"]?.objectMembers ?? [] {
+            let (unitName, table) = (member.key, member.value)
             guard let unit = DistanceUnit(rawValue: unitName) else { bad("fractions.\(unitName)", "unknown unit"); continue }
             var entries: [String: FractionWords] = [:]
-            for (value, entry) in table.objectMembers ?? [] {
+            for member in table.objectMembers ?? [] {
+                let (value, entry) = (member.key, member.value)
                 guard let d = entry["display"]?.stringValue, let s = entry["spoken"]?.stringValue else {
                     bad("fractions.\(unitName).\(value)", "needs display and spoken"); continue
                 }
                 var cases: [String: String] = [:]
-                for (name, text) in entry["cases"]?.objectMembers ?? [] { cases[name] = text.stringValue ?? s }
+                for member in entry["cases"]?.objectMembers ?? [] { cases[member.key] = member.value.stringValue ?? s }
                 entries[value] = FractionWords(display: d, spoken: s, cases: cases)
             }
             w.fractions[unit] = entries
@@ -75,7 +81,8 @@ struct Words: Sendable {
 
     private static func pluralAffixes(_ json: JSONValue?, key: String, bad: (String, String) -> Void) -> [PluralCategory: Affix] {
         var out: [PluralCategory: Affix] = [:]
-        for (name, value) in json?.objectMembers ?? [] {
+        for member in json?.objectMembers ?? [] {
+            let (name, value) = (member.key, member.value)
             guard let category = PluralCategory(rawValue: name), let text = value.stringValue else { bad("\(key).\(name)", "not a plural category with a string"); continue }
             if !text.contains("{n}") { bad("\(key).\(name)", "must contain {n}") }
             out[category] = Affix(text, placeholder: "{n}")
@@ -85,5 +92,5 @@ struct Words: Sendable {
     }
 
     /// All unit case names used by any unit.
-    var unitCaseNames: Set<String> { Set(units.values.flatMap { $0.cases.keys }) }
+    var unitCaseNames: [String] { Set(units.values.flatMap { $0.cases.keys }).sorted() }
 }

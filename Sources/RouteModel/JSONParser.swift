@@ -1,9 +1,9 @@
 import Foundation
 
 /// Why JSON text could not be parsed, with the 1-based line and column of the problem.
-public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The class of problem.
-    public enum Kind: Sendable, Equatable {
+    public enum Kind: Sendable, Hashable {
         /// Not valid JSON text.
         case syntax
         /// The input looks like binary data rather than text.
@@ -22,9 +22,12 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
     public var column: Int
     /// What was wrong, e.g. "expected ',' or '}' after an object member".
     public var reason: String
+    /// The member being read, as a path like `templates.turn` or `examples[2].name`; "" at the top level or when
+    /// the parser does not record key paths (`JSONParser.recordsKeyPath`).
+    public var keyPath: String = ""
 
-    /// `line L, column C: reason`.
-    public var description: String { "line \(line), column \(column): \(reason)" }
+    /// `line L, column C: reason`, then ` (at PATH)` when a key path was recorded.
+    public var description: String { "line \(line), column \(column): \(reason)" + (keyPath.isEmpty ? "" : " (at \(keyPath))") }
 }
 
 /// A fast JSON parser of our own (RFC 8259): bytes → `JSONValue`, bounded in depth and size.
@@ -33,11 +36,24 @@ public struct JSONParser: Sendable {
     public var maxDepth: Int
     /// Maximum input size in bytes.
     public var maxBytes: Int
+    /// Reject an object that repeats a member name (hand-written data such as phrasebooks, where a repeat is a
+    /// mistake). Off by default: routes keep every member and lookups find the last one.
+    public var rejectsDuplicateKeys: Bool
+    /// Record the path of the member being read so that an error names it (`JSONParseError.keyPath`).
+    /// Off by default, so route import does no bookkeeping for it.
+    public var recordsKeyPath: Bool
 
-    /// Creates a parser with the given limits (defaults: 512 levels, 256 MiB).
+    /// Creates a parser with the given limits (defaults: 512 levels, 256 MiB); both options off.
     public init(maxDepth: Int = 512, maxBytes: Int = 256 << 20) {
+        self.init(maxDepth: maxDepth, maxBytes: maxBytes, rejectsDuplicateKeys: false, recordsKeyPath: false)
+    }
+
+    /// Creates a parser with the given limits and options.
+    public init(maxDepth: Int = 512, maxBytes: Int = 256 << 20, rejectsDuplicateKeys: Bool, recordsKeyPath: Bool) {
         self.maxDepth = maxDepth
         self.maxBytes = maxBytes
+        self.rejectsDuplicateKeys = rejectsDuplicateKeys
+        self.recordsKeyPath = recordsKeyPath
     }
 
     /// Parses one JSON value (surrounded by optional whitespace and an optional UTF-8 byte-order mark).
@@ -48,7 +64,8 @@ public struct JSONParser: Sendable {
         }
         let result: Result<JSONValue, JSONParseError> = data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
-            var reader = JSONByteReader(bytes: bytes, maxDepth: maxDepth)
+            var reader = JSONByteReader(bytes: bytes, maxDepth: maxDepth, rejectsDuplicateKeys: rejectsDuplicateKeys,
+                                        recordsKeyPath: recordsKeyPath)
             do throws(JSONReaderFailure) {
                 return .success(try reader.parseDocument())
             } catch {
@@ -64,6 +81,7 @@ struct JSONReaderFailure: Error {
     var offset: Int
     var reason: String
     var depthLimit: Int?
+    var keyPath = ""
 
     /// Converts to the public error: line/column from the offset, and `.binary` for non-text input.
     func located(in bytes: UnsafeBufferPointer<UInt8>) -> JSONParseError {
@@ -72,12 +90,12 @@ struct JSONReaderFailure: Error {
             if bytes[i] == 0x0A { line += 1; column = 1 } else if bytes[i] & 0xC0 != 0x80 { column += 1 }
         }
         if let limit = depthLimit {
-            return JSONParseError(kind: .tooDeep(limit: limit), line: line, column: column, reason: reason)
+            return JSONParseError(kind: .tooDeep(limit: limit), line: line, column: column, reason: reason, keyPath: keyPath)
         }
         if Self.looksBinary(bytes) {
             return JSONParseError(kind: .binary, line: line, column: column, reason: "binary data, not JSON text")
         }
-        return JSONParseError(kind: .syntax, line: line, column: column, reason: reason)
+        return JSONParseError(kind: .syntax, line: line, column: column, reason: reason, keyPath: keyPath)
     }
 
     /// True when the first 4 KiB hold a NUL, many control bytes or invalid UTF-8.
@@ -108,12 +126,36 @@ struct JSONReaderFailure: Error {
 struct JSONByteReader {
     let bytes: UnsafeBufferPointer<UInt8>
     let maxDepth: Int
+    let rejectsDuplicateKeys: Bool
+    let recordsKeyPath: Bool
     var index = 0
     var depth = 0
+    /// The members and elements being read, outermost first (only with `recordsKeyPath`).
+    var path: [PathComponent] = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+    /// One step of a key path.
+    enum PathComponent {
+        case key(String)
+        case index(Int)
+    }
+
+    init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, rejectsDuplicateKeys: Bool = false, recordsKeyPath: Bool = false) {
         self.bytes = bytes
         self.maxDepth = maxDepth
+        self.rejectsDuplicateKeys = rejectsDuplicateKeys
+        self.recordsKeyPath = recordsKeyPath
+    }
+
+    /// The recorded path as text: `templates.turn`, `examples[2].name`.
+    var pathText: String {
+        var text = ""
+        for component in path {
+            switch component {
+            case .key(let key): text += text.isEmpty ? key : "." + key
+            case .index(let i): text += "[\(i)]"
+            }
+        }
+        return text
     }
 
     mutating func parseDocument() throws(JSONReaderFailure) -> JSONValue {
@@ -127,7 +169,7 @@ struct JSONByteReader {
     }
 
     func fail(_ reason: String, at offset: Int? = nil) -> JSONReaderFailure {
-        JSONReaderFailure(offset: offset ?? index, reason: reason)
+        JSONReaderFailure(offset: offset ?? index, reason: reason, keyPath: recordsKeyPath ? pathText : "")
     }
 
     func describeByte(_ offset: Int) -> String {
@@ -161,16 +203,17 @@ struct JSONByteReader {
     mutating func expectWord(_ word: StaticString) throws(JSONReaderFailure) {
         let start = index
         let count = word.utf8CodeUnitCount
-        guard bytes.count - index >= count else { throw fail("invalid literal", at: start) }
+        guard bytes.count - index >= count else { throw fail("invalid literal (expected '\(word)')", at: start) }
         let w = word.utf8Start
-        for k in 0..<count where bytes[index + k] != w[k] { throw fail("invalid literal", at: start) }
+        for k in 0..<count where bytes[index + k] != w[k] { throw fail("invalid literal (expected '\(word)')", at: start) }
         index += count
     }
 
     mutating func enter() throws(JSONReaderFailure) {
         depth += 1
         if depth > maxDepth {
-            throw JSONReaderFailure(offset: index, reason: "nesting deeper than \(maxDepth) levels", depthLimit: maxDepth)
+            throw JSONReaderFailure(offset: index, reason: "nesting deeper than \(maxDepth) levels", depthLimit: maxDepth,
+                                    keyPath: recordsKeyPath ? pathText : "")
         }
     }
 
@@ -186,9 +229,12 @@ struct JSONByteReader {
         }
         while true {
             skipWhitespace()
+            if recordsKeyPath { path.append(.index(items.count)) }
             items.append(try parseValue())
             if try endOfContainer(UInt8(ascii: "]"), "an array") { break }
+            if recordsKeyPath { path.removeLast() }
         }
+        if recordsKeyPath { path.removeLast() }
         depth -= 1
         return .array(items)
     }
@@ -208,7 +254,12 @@ struct JSONByteReader {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw fail("expected a member name in double quotes, found \(describeByte(index))")
             }
+            let keyStart = index
             let key = try parseString()
+            if recordsKeyPath { path.append(.key(key)) }
+            if rejectsDuplicateKeys && members.contains(where: { $0.key == key }) {
+                throw fail("duplicate member name \"\(key)\"", at: keyStart)
+            }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
                 throw fail("expected ':' after member name \"\(key)\", found \(describeByte(index))")
@@ -217,7 +268,9 @@ struct JSONByteReader {
             skipWhitespace()
             members.append(JSONMember(key: key, value: try parseValue()))
             if try endOfContainer(UInt8(ascii: "}"), "an object") { break }
+            if recordsKeyPath { path.removeLast() }
         }
+        if recordsKeyPath { path.removeLast() }
         depth -= 1
         return .object(members)
     }

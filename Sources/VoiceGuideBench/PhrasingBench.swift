@@ -12,7 +12,7 @@ func phrasingBenchmarks() -> [BenchFigure] {
     for tag in ["en-US", "de-DE"] {
         guard let builder = (try? data.loadLocale(tag: tag))?.builder() else { continue }
         let mix = phrasingBenchMix()
-        let rounds = 20_000
+        let rounds = 200_000
         var sink = 0
         let seconds = medianSeconds(runs: 5) {
             for i in 0..<rounds { sink &+= builder.phrase(mix[i % mix.count]).ssml.utf8.count }
