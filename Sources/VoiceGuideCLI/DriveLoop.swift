@@ -48,14 +48,12 @@ final class DriveLoop: @unchecked Sendable {
     private var nextID = 1
     /// Simulated seconds of the last fix fed (the drive's position in time).
     private(set) var simTime = 0.0
-    /// Simulated seconds at which the simulator's last fix lies, known once it has been reached.
+    /// True once the simulator has no more fixes (the drive is over; speech may still be finishing).
     private(set) var finished = false
     /// Progress after the last fix.
     var progress: RouteProgress? { session.progress }
     /// Maps a simulated second to controller clock time.
     let clockTime: @Sendable (Double) -> Double
-    /// Speaking-time estimates by utterance id (the text backend's durations).
-    let durations = Locked<[Int: Double]>([:])
 
     /// Creates the loop. `onAnnouncement` is told of every triggered announcement (for the log) with its utterance id.
     init(settings: GuidanceSettings, estimator: any DurationEstimator, controller: SpeechController, voice: String,
@@ -127,7 +125,6 @@ final class DriveLoop: @unchecked Sendable {
         let phrase = settings.builder.phrase(announcement)
         let id = nextID
         nextID += 1
-        durations.withLock { $0[id] = announcement.durationSeconds }
         onAnnouncement(announcement, phrase, id)
         let utterance = Utterance(id: id, text: phrase.ssml, isSSML: true, voice: voice,
                                   priority: announcement.kind.priority,

@@ -106,7 +106,6 @@ struct DriveSetup {
         let clock = SystemClock()
         let timeline = SimulationTimeline(speedup: speedup, wall: clock.now())
         let console = DriveConsole(io: io, simTime: { timeline.sim(at: $0) })
-        var player: (any SpeechPlayer)?
         var streaming: StreamingPlayer?
         var estimator: any DurationEstimator = PhraseDurationEstimator(builder: settings.builder)
         if let device {
@@ -115,7 +114,6 @@ struct DriveSetup {
             do {
                 try candidate.prepare()
                 streaming = candidate
-                player = candidate
                 let synthesized = SynthesizedDurationEstimator(builder: settings.builder, synthesizer: synthesizer, voice: voice)
                 _ = settings.plan(estimator: synthesized)  // as in renderWAV: durations fixed before playback
                 estimator = synthesized
@@ -125,8 +123,8 @@ struct DriveSetup {
             }
         }
         let durations = Locked<[Int: Double]>([:])
-        let textPlayer = player ?? TextBackend(clock: clock, duration: { u in durations.withLock { $0[u.id] ?? 2 } })
-        let controller = SpeechController(player: textPlayer, clock: clock, observer: { console.speechEvent($0) })
+        let player: any SpeechPlayer = streaming ?? TextBackend(clock: clock, duration: { u in durations.withLock { $0[u.id] ?? 2 } })
+        let controller = SpeechController(player: player, clock: clock, observer: { console.speechEvent($0) })
         let loop = DriveLoop(settings: settings, estimator: estimator, controller: controller, voice: voice,
                              muteWindow: mute, clockTime: { timeline.wall(at: $0) },
                              onAnnouncement: { a, p, id in

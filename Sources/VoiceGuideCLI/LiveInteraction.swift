@@ -69,8 +69,6 @@ final class LiveInteraction: @unchecked Sendable {
                 console.info(timeline.isPaused ? "paused" : "resumed", at: sim)
             case UInt8(ascii: "q"), UInt8(ascii: "Q"):
                 quit.withLock { $0 = true }
-            case 3: // Ctrl-C arrives as a byte in raw mode with ISIG on only if ISIG is off; keep it as quit-by-signal.
-                raise(SIGINT)
             default:
                 break
             }
@@ -96,9 +94,13 @@ final class LiveInteraction: @unchecked Sendable {
 struct StatusLine {
     let settings: GuidanceSettings
     private let nextInstructions: [String]
+    private let clockFormatter: DateFormatter
 
     init(settings: GuidanceSettings) {
         self.settings = settings
+        clockFormatter = DateFormatter()
+        clockFormatter.locale = Locale(identifier: "en_US_POSIX")
+        clockFormatter.dateFormat = "HH:mm:ss"
         // Phrased once per maneuver at start-up, not on every redraw.
         nextInstructions = settings.index.steps.map { s in
             settings.builder.phrase(Announcement(kind: .now, maneuver: ManeuverDescription(id: s.id, step: s.step))).display
@@ -120,11 +122,7 @@ struct StatusLine {
         if !street.isEmpty { parts.append("on \(street)") }
         parts.append("\(distance(p.remainingDistance)) · \(TimeFormatting.clock(p.remainingSeconds)) left")
         if let wallRemaining {
-            let eta = Date(timeIntervalSinceNow: wallRemaining)
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.dateFormat = "HH:mm:ss"
-            parts.append("ETA \(formatter.string(from: eta))")
+            parts.append("ETA \(clockFormatter.string(from: Date(timeIntervalSinceNow: wallRemaining)))")
         }
         parts.append(muted ? "muted" : "sound on")
         parts.append(paused ? "paused" : "×\(speedup == speedup.rounded() ? String(Int(speedup)) : String(speedup))")

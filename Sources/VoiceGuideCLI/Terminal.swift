@@ -17,7 +17,8 @@ public final class Terminal: @unchecked Sendable {
     public var isTTY: Bool { isatty(fd) == 1 }
 
     /// Puts the terminal in raw mode (no echo, no line buffering, keys arrive one byte at a time).
-    /// Output processing stays on so "\n" still moves to the start of the line. Returns false if not a TTY.
+    /// Output processing stays on so "\n" still moves to the start of the line, and ISIG stays on so Ctrl-C is
+    /// still SIGINT (handled by `SignalTrap`). Returns false if not a TTY.
     @discardableResult
     public func enterRawMode() -> Bool {
         lock.lock()
