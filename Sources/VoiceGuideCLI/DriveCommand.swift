@@ -11,12 +11,13 @@ import AudioALSA
 public enum DriveCommand: VoiceGuideCommand {
     public static let name = "drive"
     public static let summary = "Hear guidance during a simulated drive (ALSA, WAV file, or text)."
-    public static let usage = "[ROUTE|-] [--locale TAG] [--units SYSTEM] [--speed KMH] [--speedup N] [--output auto|alsa[:DEVICE]|wav:FILE|text] [--mute-from S --mute-until S]"
+    public static let usage = "[ROUTE|-] [--locale TAG] [--units SYSTEM] [--speed KMH] [--speedup N] [--output auto|alsa[:DEVICE]|wav:FILE|text] [--mute-from S --mute-until S] [--volume PERCENT]"
     public static let options: [OptionSpec] = [
         OptionSpec("speedup", value: "N", help: "Simulated seconds per real second, 0.25 to 1000 (default 1)."),
         OptionSpec("output", value: "OUT", help: "auto (default: ALSA 'default', else text), alsa, alsa:DEVICE, wav:FILE, or text."),
         OptionSpec("mute-from", value: "S", help: "Mute from this simulated second (with --mute-until)."),
         OptionSpec("mute-until", value: "S", help: "Unmute at this simulated second."),
+        OptionSpec("volume", value: "PERCENT", help: "Output volume, 0 to 100 (default 100)."),
     ] + GuidanceSettings.optionSpecs
 
     /// Where the drive's speech goes.
@@ -40,7 +41,8 @@ public enum DriveCommand: VoiceGuideCommand {
         let mute = try muteWindow(arguments)
         let routePath = try arguments.positionals.first ?? defaultRoute(arguments, io: io)
         let settings = try GuidanceSettings.load(routePath: routePath, arguments: arguments, command: name, io: io)
-        let drive = DriveSetup(settings: settings, speedup: speedup, mute: mute, io: io)
+        let volume = try arguments.number("volume", in: 0...100, command: name).map { $0 / 100 } ?? 1
+        let drive = DriveSetup(settings: settings, speedup: speedup, mute: mute, volume: volume, io: io)
         switch output {
         case .wav(let path): return try drive.renderWAV(to: path)
         case .text: return try drive.live(device: nil, fallbackToText: false)

@@ -62,6 +62,8 @@ struct DriveSetup {
     let settings: GuidanceSettings
     let speedup: Double
     let mute: MuteWindow?
+    /// Output gain 0…1 (`--volume`).
+    let volume: Double
     let io: CommandIO
 
     private var voice: String { settings.locale.profile.voice }
@@ -88,6 +90,7 @@ struct DriveSetup {
         let speedup = self.speedup
         let console = DriveConsole(io: io, simTime: { $0 * speedup })
         let controller = SpeechController(player: player, clock: clock, observer: { console.speechEvent($0) })
+        controller.volume = volume
         let loop = DriveLoop(settings: settings, estimator: estimator, controller: controller, voice: voice,
                              muteWindow: mute, clockTime: { $0 / speedup },
                              onAnnouncement: { a, p, id in console.announced(a, phrase: p, id: id, at: a.triggerSeconds) })
@@ -125,6 +128,7 @@ struct DriveSetup {
         let durations = Locked<[Int: Double]>([:])
         let player: any SpeechPlayer = streaming ?? TextBackend(clock: clock, duration: { u in durations.withLock { $0[u.id] ?? 2 } })
         let controller = SpeechController(player: player, clock: clock, observer: { console.speechEvent($0) })
+        controller.volume = volume
         let loop = DriveLoop(settings: settings, estimator: estimator, controller: controller, voice: voice,
                              muteWindow: mute, clockTime: { timeline.wall(at: $0) },
                              onAnnouncement: { a, p, id in

@@ -77,6 +77,20 @@ import Testing
         #expect(!starts.contains { $0 >= 100 && $0 < 300 })
     }
 
+    @Test func volumeScalesTheRenderedAudio() throws {
+        let full = temporaryPath("full.wav"), half = temporaryPath("half.wav")
+        defer { for p in [full, half] { try? FileManager.default.removeItem(atPath: p) } }
+        #expect(ToolRun(["drive", route, "--output", "wav:\(full)"]).code == 0)
+        #expect(ToolRun(["drive", route, "--output", "wav:\(half)", "--volume", "50"]).code == 0)
+        let a = try WAVAnalysis(path: full).samples, b = try WAVAnalysis(path: half).samples
+        #expect(a.count == b.count)
+        // Mean amplitude over the whole drive (each run synthesizes anew, so single peaks may differ slightly).
+        let levelA = a.reduce(0.0) { $0 + abs(Double($1)) }, levelB = b.reduce(0.0) { $0 + abs(Double($1)) }
+        #expect(levelA > 0)
+        #expect(abs(levelB / levelA - 0.5) < 0.02)
+        #expect(ToolRun(["drive", route, "--output", "wav:\(half)", "--volume", "101"]).code == 64)
+    }
+
     @Test func textModeSaysWhatTheTranscriptSays() throws {
         let drive = ToolRun(["drive", route, "--output", "text", "--speedup", "1000"])
         #expect(drive.code == 0, "\(drive.err)")
