@@ -9,9 +9,13 @@ import AudioALSA
 /// `voiceguide drive [ROUTE]`: a simulated drive with spoken guidance — live through ALSA (or silently as text)
 /// in real time at `--speedup` times, or rendered to a WAV timeline as fast as the machine allows.
 public enum DriveCommand: VoiceGuideCommand {
+    /// The subcommand name.
     public static let name = "drive"
+    /// One line for the command list.
     public static let summary = "Hear guidance during a simulated drive (ALSA, WAV file, or text)."
+    /// Usage after the command name.
     public static let usage = "[ROUTE|-] [--locale TAG] [--units SYSTEM] [--speed KMH] [--speedup N] [--output auto|alsa[:DEVICE]|wav:FILE|text] [--mute-from S --mute-until S] [--volume PERCENT]"
+    /// The options the command accepts.
     public static let options: [OptionSpec] = [
         OptionSpec("speedup", value: "N", help: "Simulated seconds per real second, 0.25 to 1000 (default 1)."),
         OptionSpec("output", value: "OUT", help: "auto (default: ALSA 'default', else text), alsa, alsa:DEVICE, wav:FILE, or text."),
@@ -32,6 +36,7 @@ public enum DriveCommand: VoiceGuideCommand {
         case text
     }
 
+    /// Runs the command; failures are `CLIError`s with their exit codes.
     public static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitCode {
         guard arguments.positionals.count <= 1 else {
             throw CLIError.usage("drive takes at most one ROUTE, got \(arguments.positionals.count)", command: name)

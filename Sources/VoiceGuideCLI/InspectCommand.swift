@@ -3,13 +3,18 @@ import RouteModel
 
 /// `voiceguide inspect ROUTE`: what was understood of a route.
 public enum InspectCommand: VoiceGuideCommand {
+    /// The subcommand name.
     public static let name = "inspect"
+    /// One line for the command list.
     public static let summary = "Show what was understood of a route: legs, steps, maneuvers, lanes, warnings."
+    /// Usage after the command name.
     public static let usage = "ROUTE|- [--format text|json] [--route-index N] [--polyline 5|6]"
+    /// The options the command accepts.
     public static let options: [OptionSpec] = [
         OptionSpec("format", value: "FORMAT", help: "text (default) or json (an OSRM v5 response that re-imports)."),
     ] + RouteLoading.optionSpecs
 
+    /// Runs the command; failures are `CLIError`s with their exit codes.
     public static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitCode {
         let format = try arguments.choice("format", of: ["text", "json"], command: name) ?? "text"
         guard let path = arguments.positionals.first else {

@@ -3,11 +3,16 @@ import Phrasing
 
 /// `voiceguide lint [FILES…]`: checks phrasebooks and locale files; lists every problem, exit 65 if any.
 public enum LintCommand: VoiceGuideCommand {
+    /// The subcommand name.
     public static let name = "lint"
+    /// One line for the command list.
     public static let summary = "Check phrasebook and locale files (syntax, slots, missing keys, plurals, SSML, examples, voices)."
+    /// Usage after the command name.
     public static let usage = "[PHRASEBOOK_OR_LOCALE_FILE…] [--data-dir DIR]"
+    /// The options the command accepts.
     public static let options: [OptionSpec] = [PhrasingSupport.dataDirOption]
 
+    /// Runs the command; failures are `CLIError`s with their exit codes.
     public static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitCode {
         for path in arguments.positionals where !FileManager.default.fileExists(atPath: path) {
             throw CLIError(.noInput, "\(path): file not found")

@@ -3,9 +3,13 @@ import Phrasing
 
 /// `voiceguide locales [--format text|json]`: the locale table.
 public enum LocalesCommand: VoiceGuideCommand {
+    /// The subcommand name.
     public static let name = "locales"
+    /// One line for the command list.
     public static let summary = "List locales: tag, language, units, voice, coverage %, golden transcript."
+    /// Usage after the command name.
     public static let usage = "[--format text|json] [--data-dir DIR]"
+    /// The options the command accepts.
     public static let options: [OptionSpec] = [
         OptionSpec("format", value: "FORMAT", help: "text (default) or json."),
         PhrasingSupport.dataDirOption,
@@ -23,6 +27,7 @@ public enum LocalesCommand: VoiceGuideCommand {
         var golden: Bool
     }
 
+    /// Runs the command; failures are `CLIError`s with their exit codes.
     public static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitCode {
         let format = try arguments.choice("format", of: ["text", "json"], command: name) ?? "text"
         let data = try PhrasingSupport.data(arguments, io: io)

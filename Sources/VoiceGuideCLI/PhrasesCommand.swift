@@ -3,15 +3,20 @@ import Phrasing
 
 /// `voiceguide phrases --locale TAG`: every phrase in every variant, rendered with example data, for review.
 public enum PhrasesCommand: VoiceGuideCommand {
+    /// The subcommand name.
     public static let name = "phrases"
+    /// One line for the command list.
     public static let summary = "Render every phrase of a locale with example data (display and spoken), for native review."
+    /// Usage after the command name.
     public static let usage = "--locale TAG [--units metric|imperial|uk] [--data-dir DIR]"
+    /// The options the command accepts.
     public static let options: [OptionSpec] = [
         OptionSpec("locale", value: "TAG", help: "Locale to render (required), e.g. de-DE."),
         OptionSpec("units", value: "SYSTEM", help: "metric, imperial or uk (default: the locale's)."),
         PhrasingSupport.dataDirOption,
     ]
 
+    /// Runs the command; failures are `CLIError`s with their exit codes.
     public static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitCode {
         guard let tag = arguments.values["locale"] else { throw CLIError.usage("--locale TAG is required", command: name) }
         let units = try arguments.choice("units", of: UnitsSystem.allCases.map(\.rawValue), command: name).flatMap(UnitsSystem.init(rawValue:))

@@ -7,15 +7,20 @@ import SpeechESpeakNG
 /// `voiceguide transcript ROUTE`: every announcement of a simulated drive, as text, JSON, subtitles, or a
 /// Mapbox-style response with our `voiceInstructions` (DESIGN.md §4–§5).
 public enum TranscriptCommand: VoiceGuideCommand {
+    /// The subcommand name.
     public static let name = "transcript"
+    /// One line for the command list.
     public static let summary = "Generate a route's instruction transcript (text, json, srt, vtt, mapbox)."
+    /// Usage after the command name.
     public static let usage = "ROUTE|- [--locale TAG] [--units SYSTEM] [--speed KMH] [--format text|json|srt|vtt|mapbox] [--stats]"
+    /// The options the command accepts.
     public static let options: [OptionSpec] = [
         OptionSpec("format", value: "FORMAT", help: "text (default), json, srt, vtt, or mapbox."),
         OptionSpec("stats", help: "Also print a guidance-quality report (to stderr for json/srt/vtt/mapbox)."),
         OptionSpec("durations", value: "MODEL", help: "Speaking times from 'words' (locale words/s, default) or 'speech' (synthesized by eSpeak NG)."),
     ] + GuidanceSettings.optionSpecs
 
+    /// Runs the command; failures are `CLIError`s with their exit codes.
     public static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitCode {
         guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
             throw CLIError.usage(arguments.positionals.isEmpty ? "transcript needs a ROUTE (a file or - for stdin)"
