@@ -186,7 +186,7 @@ public struct PhraseBuilder: Sendable {
     private func spokenDestinations(_ text: String) -> String {
         let items = text.split(whereSeparator: { $0 == "," || $0 == ":" }).map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
         guard items.count > 1 else { return items.first ?? text }
-        return items.dropLast().joined(separator: ", ") + " " + book.words.and + " " + (items.last ?? "")
+        return items.dropLast().joined(separator: ", ") + book.words.andJoiner + (items.last ?? "")
     }
 
     /// Chooses the instruction template by the fallback chain and the data features present.
