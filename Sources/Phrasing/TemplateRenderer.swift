@@ -54,8 +54,12 @@ extension PhraseBuilder {
             switch ops[i] {
             case .literal(let text, let ssml):
                 let range = pass == .ssml ? ssml : text
-                let start = Int(range.lowerBound) + Self.repeatedStopLength(program.pool, from: Int(range.lowerBound), after: writer)
-                writer.append(UnsafeBufferPointer(rebasing: program.pool[start..<Int(range.upperBound)]))
+                writer.append(UnsafeBufferPointer(rebasing: program.pool[Int(range.lowerBound)..<Int(range.upperBound)]))
+            case .stop(let range):
+                // Output that already ends in "." ("Main St.") has its stop: do not say it twice.
+                if writer.count == 0 || writer[writer.count - 1] != UInt8(ascii: ".") {
+                    writer.append(UnsafeBufferPointer(rebasing: program.pool[Int(range.lowerBound)..<Int(range.upperBound)]))
+                }
             case .slot(let id, let filters, let cap):
                 let start = writer.count
                 if filters < 0 {
@@ -76,16 +80,6 @@ extension PhraseBuilder {
             }
             i += 1
         }
-    }
-
-    /// The byte length of a sentence stop ("." or "。") opening the literal at `index` when the output already ends in
-    /// "." (a value such as "Main St." closing the sentence), so it is not said twice; else 0.
-    @inline(__always) static func repeatedStopLength(_ pool: UnsafeBufferPointer<UInt8>, from index: Int, after writer: borrowing ByteWriter) -> Int {
-        guard writer.count > 0, writer[writer.count - 1] == UInt8(ascii: "."), index < pool.count else { return 0 }
-        if pool[index] == UInt8(ascii: ".") { return 1 }
-        // "。" is E3 80 82 in UTF-8.
-        if pool[index] == 0xE3, index + 2 < pool.count, pool[index + 1] == 0x80, pool[index + 2] == 0x82 { return 3 }
-        return 0
     }
 
     /// Appends a slot's content: a value's bytes, or its template rendered in place.
