@@ -186,13 +186,15 @@ public struct PhraseBuilder: Sendable {
     private func spokenDestinations(_ text: String) -> String {
         let items = text.split(whereSeparator: { $0 == "," || $0 == ":" }).map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
         guard items.count > 1 else { return items.first ?? text }
-        return items.dropLast().joined(separator: ", ") + " " + book.words.and + " " + (items.last ?? "")
+        return items.dropLast().joined(separator: ", ") + book.words.andJoiner + (items.last ?? "")
     }
 
     /// Chooses the instruction template by the fallback chain and the data features present.
     fileprivate func setInstruction(_ ctx: inout Slots, _ m: ManeuverDescription, _ bank: Bank, kind: KindKey, announcementKind: AnnouncementKind) {
         let type = InstructionType(m.step.maneuver.type)
-        let isArrival = type == .arrive || announcementKind == .waypoint
+        // An intermediate stop phrases as one in every kind and in a then-clause: the final destination has no ordinal.
+        let isStop = announcementKind == .waypoint || (type == .arrive && m.waypointOrdinal != nil)
+        let isArrival = type == .arrive || isStop
         let modifier = isArrival ? ModifierKey(m.arrivalSide) : ModifierKey(m.step.maneuver.modifier)
         var features: UInt8 = 0
         if ctx.has(.exitNumber, bank) { features |= Feature.exitNumber.bit }
@@ -202,7 +204,7 @@ public struct PhraseBuilder: Sendable {
         if ctx.has(.dest, bank) { features |= Feature.dest.bit }
         if ctx.has(.road, bank) { features |= Feature.road.bit }
         var entry: TemplateEntry?
-        if announcementKind == .waypoint {
+        if isStop {
             entry = book.instructions.lookup(kind: kind, type: .waypoint, modifier: modifier, available: features)
         } else if m.step.mode == "ferry" {
             entry = book.instructions.lookup(kind: kind, type: .ferry, modifier: modifier, available: features)

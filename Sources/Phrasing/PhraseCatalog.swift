@@ -41,7 +41,8 @@ public struct PhraseCatalog: Sendable {
         }
 
         func maneuver(_ type: ManeuverType, _ modifier: ManeuverModifier?, features: UInt8, mode: String = "driving",
-                      side: ArrivalSide? = nil, lanes: LaneHint? = nil, nameOn: Bool = true, refOn: Bool = false) -> ManeuverDescription {
+                      side: ArrivalSide? = nil, lanes: LaneHint? = nil, nameOn: Bool = true, refOn: Bool = false,
+                      stop: Int? = nil) -> ManeuverDescription {
             func has(_ f: Feature) -> Bool { features & f.bit != 0 }
             let m = Maneuver(type: type, modifier: modifier, location: Coordinate(latitude: 0, longitude: 0), bearingAfter: 90,
                              exit: has(.ordinal) ? 3 : nil)
@@ -49,7 +50,7 @@ public struct PhraseCatalog: Sendable {
                             ref: has(.road) && refOn ? ref : nil, destinations: has(.dest) ? dest : nil,
                             exits: has(.exitNumber) ? "23B" : nil, rotaryName: has(.rotary) ? "Victoria" : nil, mode: mode)
             return ManeuverDescription(id: StepID(leg: 0, step: 1), step: step, lanes: lanes, arrivalSide: side,
-                                       waypointName: has(.waypoint) ? "Central Station" : nil, waypointOrdinal: 2, departBearing: 90)
+                                       waypointName: has(.waypoint) ? "Central Station" : nil, waypointOrdinal: stop, departBearing: 90)
         }
 
         func announcements(forKey key: String) -> [(String, Announcement)] {
@@ -57,7 +58,8 @@ public struct PhraseCatalog: Sendable {
             let turn = maneuver(.turn, .left, features: all)
             if key.hasPrefix("announce.") {
                 let kind = AnnouncementKind(rawValue: String(key.dropFirst("announce.".count))) ?? .now
-                let m = kind == .arrive || kind == .waypoint ? maneuver(.arrive, nil, features: 0, side: .right) : turn
+                let m = kind == .arrive || kind == .waypoint
+                    ? maneuver(.arrive, nil, features: 0, side: .right, stop: kind == .waypoint ? 2 : nil) : turn
                 let distance: Double? = [.early, .prepare, .continue].contains(kind) ? 400 : nil
                 return [("", Announcement(kind: kind, maneuver: m, spokenDistanceMeters: distance))]
             }
@@ -82,7 +84,7 @@ public struct PhraseCatalog: Sendable {
             let isArrival = k.type == .arrive || k.type == .waypoint
             let side: ArrivalSide? = isArrival ? ArrivalSide(rawValue: k.modifier.key) : nil
             let m = maneuver(type, isArrival ? nil : modifier, features: k.features | (isArrival ? 0 : all),
-                             mode: k.type == .ferry ? "ferry" : "driving", side: side)
+                             mode: k.type == .ferry ? "ferry" : "driving", side: side, stop: k.type == .waypoint ? 2 : nil)
             var kind: AnnouncementKind = k.type == .waypoint ? .waypoint : (k.type == .arrive ? .arrive : (k.type == .depart ? .depart : .now))
             if let prefix = k.kind, let parsed = AnnouncementKind(rawValue: prefix.key) { kind = parsed }
             let distance: Double? = [.early, .prepare, .continue].contains(kind) ? 400 : nil

@@ -97,6 +97,9 @@ enum TemplateEntry: Sendable {
 enum TemplateOp: Sendable {
     /// Literal text: byte ranges in the program's pool, as written and escaped for SSML.
     case literal(text: Range<Int32>, ssml: Range<Int32>)
+    /// A sentence stop ("." or "。") that opened a literal: left out when the output already ends in "." (the same
+    /// bytes in every pass).
+    case stop(Range<Int32>)
     /// A slot; `filters` indexes `TemplateProgram.filters` (-1: none); `cap` upper-cases the first letter in place.
     case slot(SlotID, filters: Int32, cap: Bool)
     /// A slot with one grammar form (`isCase` false) or one distance unit case (`isCase` true), read from the
@@ -152,10 +155,17 @@ final class TemplateProgram: @unchecked Sendable {
         mutating func emit(_ nodes: [TemplateNode], topLevel: Bool) {
             for node in nodes {
                 switch node {
-                case .literal(let text, let escaped):
+                case .literal(var text, var escaped):
+                    if topLevel && !text.isEmpty { neverEmpty = true }
+                    // A leading stop gets its own op, so only stops pay for the "already ends in '.'" test.
+                    if let first = text.first, first == "." || first == "。" {
+                        ops.append(.stop(bytes(String(first))))
+                        text.removeFirst()
+                        escaped.removeFirst()   // SSML escaping leaves "." and "。" as they are
+                        if text.isEmpty { continue }
+                    }
                     let range = bytes(text)
                     ops.append(.literal(text: range, ssml: escaped.utf8.elementsEqual(text.utf8) ? range : bytes(escaped)))
-                    if topLevel && !text.isEmpty { neverEmpty = true }
                 case .slot(let id, var chain):
                     var cap = false
                     if case .cap? = chain.last { cap = true; chain.removeLast() }

@@ -55,6 +55,11 @@ extension PhraseBuilder {
             case .literal(let text, let ssml):
                 let range = pass == .ssml ? ssml : text
                 writer.append(UnsafeBufferPointer(rebasing: program.pool[Int(range.lowerBound)..<Int(range.upperBound)]))
+            case .stop(let range):
+                // Output that already ends in "." ("Main St.") has its stop: do not say it twice.
+                if writer.count == 0 || writer[writer.count - 1] != UInt8(ascii: ".") {
+                    writer.append(UnsafeBufferPointer(rebasing: program.pool[Int(range.lowerBound)..<Int(range.upperBound)]))
+                }
             case .slot(let id, let filters, let cap):
                 let start = writer.count
                 if filters < 0 {

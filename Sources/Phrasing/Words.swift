@@ -22,6 +22,11 @@ struct Words: Sendable {
     var units: [DistanceUnit: UnitWords] = [:]
     var fractions: [DistanceUnit: [String: FractionWords]] = [:]
     var and: String = "and"
+    /// False when `and` joins the last two items without spaces (ja "名古屋と大阪", zh "北京和天津").
+    var andSpacing = true
+
+    /// The text between the last two items of a list: " and ", or the bare word when `andSpacing` is false.
+    var andJoiner: String { andSpacing ? " " + and + " " : and }
 
     static let directionKeys = ["n", "ne", "e", "se", "s", "sw", "w", "nw"]
 
@@ -76,6 +81,9 @@ struct Words: Sendable {
             w.fractions[unit] = entries
         }
         if let and = json["and"]?.stringValue { w.and = and } else { bad("and", "missing") }
+        if let spacing = json["andSpacing"] {
+            if let b = spacing.boolValue { w.andSpacing = b } else { bad("andSpacing", "must be true or false") }
+        }
         return w
     }
 

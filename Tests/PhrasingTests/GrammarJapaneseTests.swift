@@ -24,7 +24,7 @@ import Testing
     @Test func destinationsStandBeforeTheVerbWithHoumen() {
         let p = ja.say(.now, TestData.maneuver(.turn, .slightRight, destinations: "名古屋, 大阪"))
         #expect(p.display == "まもなく、名古屋, 大阪方面、斜め右方向です。")
-        #expect(p.spoken == "まもなく、名古屋 と 大阪ほうめん、ななめみぎほうこうです。")
+        #expect(p.spoken == "まもなく、名古屋と大阪ほうめん、ななめみぎほうこうです。")
     }
 
     @Test func numericRefBecomesGousenButLetteredRefIsSpelled() {

@@ -64,3 +64,51 @@ import Testing
         #expect(said(4321) == "In 800 meters, turn left onto 4321 Street.")
     }
 }
+
+/// A value that already ends the sentence with "." ("Main St.") gets no second stop from the frame.
+@Suite struct SentenceStopTests {
+    @Test func anAbbreviatedNameAtTheEndGetsOneStopInEveryOutput() throws {
+        let en = try LocaleSpeaker("en-US")
+        let kept = en.say(.now, TestData.maneuver(.turn, .left, name: "Baker Mkt."))
+        #expect(kept.display == "Turn left onto Baker Mkt.")
+        #expect(kept.spoken == "Turn left onto Baker Mkt.")
+        #expect(kept.ssml == "<speak xml:lang=\"en-US\">Turn left onto Baker Mkt.</speak>")
+        let expanded = en.say(.now, TestData.maneuver(.turn, .left, name: "Main St."))
+        #expect(expanded.display == "Turn left onto Main St.")
+        #expect(expanded.spoken == "Turn left onto Main Street.")
+        #expect(expanded.ssml == "<speak xml:lang=\"en-US\">Turn left onto Main Street.</speak>")
+    }
+
+    @Test func onlyTheStopDirectlyAfterTheValueIsDropped() throws {
+        let en = try LocaleSpeaker("en-US")
+        let lanes = en.say(.prepare, TestData.maneuver(.turn, .left, name: "Main St.", lanes: LaneHint(position: .left, usableCount: 2, totalCount: 4)), 200)
+        #expect(lanes.display == "In 650 ft, turn left onto Main St. Use the 2 left lanes.")
+        let then = ChainedManeuver(maneuver: TestData.maneuver(.turn, .right, name: "Oak Ave."), distanceMeters: 60, sayDistance: false)
+        let chained = en.say(.now, TestData.maneuver(.turn, .left, name: "Main St."), then: then)
+        #expect(chained.display == "Turn left onto Main St., then turn right onto Oak Ave.")
+        #expect(chained.spoken == "Turn left onto Main Street, then turn right onto Oak Avenue.")
+    }
+
+    @Test func dutchStreetAbbreviation() throws {
+        let nl = try LocaleSpeaker("nl-NL")
+        let p = nl.say(.prepare, TestData.maneuver(.turn, .right, name: "Kalverstr."), 200)
+        #expect(p.display == "Over 200 m rechtsaf naar de Kalverstr.")
+        #expect(p.spoken == "Over 200 meter rechtsaf naar de Kalverstraat.")
+    }
+
+    @Test func theIdeographicStopIsDroppedAfterAPeriod() throws {
+        let zh = try LocaleSpeaker("zh-CN")
+        let p = zh.say(.now, TestData.maneuver(.turn, .left, name: "Nathan Rd."))
+        #expect(p.display == "左转，进入Nathan Rd.")
+        #expect(p.ssml == "<speak xml:lang=\"zh-CN\">左转，进入Nathan Rd.</speak>")
+        #expect(zh.say(.now, TestData.maneuver(.turn, .left, name: "弥敦道")).display == "左转，进入弥敦道。")
+    }
+
+    /// In SSML a phoneme replaces the written name, so the sentence still needs its own stop there.
+    @Test func aPhonemeTagKeepsTheSentenceStopInSSML() throws {
+        let en = try LocaleSpeaker("en-US")
+        let p = en.say(.now, TestData.maneuver(.turn, .left, name: "Baker Mkt.", pronunciation: "ˈbeɪkɚ ˈmɑɹkɪt"))
+        #expect(p.display == "Turn left onto Baker Mkt.")
+        #expect(p.ssml == "<speak xml:lang=\"en-US\">Turn left onto <phoneme alphabet=\"ipa\" ph=\"ˈbeɪkɚ ˈmɑɹkɪt\">Baker Mkt.</phoneme>.</speak>")
+    }
+}
