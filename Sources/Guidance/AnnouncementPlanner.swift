@@ -16,6 +16,7 @@ public struct AnnouncementPlanner: Sendable {
     private var catalog: ManeuverCatalog
     private var memory = AnnouncementMemory()
     private var speakingUntil = -Double.infinity
+    private var lastUpdateTime: Double?
     private var departed = false
     private var pendingOffRoute = false
     private var pendingReroute = false
@@ -46,11 +47,13 @@ public struct AnnouncementPlanner: Sendable {
     /// The announcement to start at `progress`, if any. Call once per progress update, in time order.
     public mutating func plan(_ progress: RouteProgress) -> Announcement? {
         let time = progress.timestamp
+        let interval = lastUpdateTime.map { min(2, max(0, time - $0)) } ?? 1
+        lastUpdateTime = time
         guard time >= speakingUntil else { return nil }
         let distance = progress.distanceAlong
         let speed = configuration.planningSpeed(gps: progress.speed, route: index.speed(atDistance: distance))
         let next = catalog.next(at: distance, from: progress.stepIndex)
-        let situation = Situation(distance: distance, time: time, speed: max(speed, 0), next: next)
+        let situation = Situation(distance: distance, time: time, speed: max(speed, 0), next: next, interval: interval)
         if pendingOffRoute || pendingReroute {
             let kind: AnnouncementKind = pendingReroute ? .reroute : .offRoute
             if pendingReroute {
@@ -86,6 +89,8 @@ public struct AnnouncementPlanner: Sendable {
         var speed: Double
         /// The next announceable maneuver.
         var next: Int?
+        /// Seconds since the previous update (1 before the second one), at most 2: the granularity of decisions.
+        var interval: Double = 1
 
         /// Seconds to cover `meters` at the planning speed (finite even when standing).
         func seconds(_ meters: Double) -> Double { meters / max(speed, 0.1) }
@@ -170,7 +175,9 @@ public struct AnnouncementPlanner: Sendable {
         return announcement
     }
 
-    /// Trigger distance of `kind` at the planning speed; a `now` also leaves time to finish speaking.
+    /// Trigger distance of `kind` at the planning speed. A `now` also leaves time to finish speaking, plus one
+    /// update interval: positions arrive in steps (1 Hz), so a trigger set at exactly "duration + margin" would
+    /// always be passed too late and a long instruction would never fit.
     private func trigger(_ kind: AnnouncementKind, duration: Double, _ s: Situation) -> Double {
         let c = configuration
         let clamp = GuidanceConfiguration.clamp
@@ -180,7 +187,7 @@ public struct AnnouncementPlanner: Sendable {
         case .arrive, .waypoint: return clamp(s.speed * c.arriveLeadSeconds, c.arriveMinMeters, c.arriveMaxMeters)
         default:
             return max(clamp(s.speed * c.nowLeadSeconds, c.nowMinMeters, c.nowMaxMeters),
-                       s.speed * (duration + c.nowFinishMarginSeconds))
+                       s.speed * (duration + c.nowFinishMarginSeconds + s.interval))
         }
     }
 

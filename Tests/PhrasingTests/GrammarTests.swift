@@ -16,6 +16,10 @@ import Testing
         #expect(try Self.now("de-DE", TestData.maneuver(.merge, nil, ref: "A 9")).display == "Fädeln Sie sich auf die A 9 ein.")
         #expect(try Self.now("de-DE", TestData.maneuver(.continue, nil, name: "Lindenallee")).display == "Fahren Sie weiter auf der Lindenallee.")
         #expect(try Self.now("de-DE", TestData.maneuver(.continue, nil, name: "Mainufer")).display == "Fahren Sie weiter auf dem Mainufer.")
+        // The street type can also come first ("Straße des 17. Juni", "Platz der Republik").
+        #expect(try Self.now("de-DE", TestData.maneuver(.turn, .right, name: "Straße des 17. Juni")).display == "Biegen Sie rechts in die Straße des 17. Juni ab.")
+        #expect(try Self.now("de-DE", TestData.maneuver(.turn, .left, name: "Platz der Republik")).display == "Biegen Sie links auf den Platz der Republik ab.")
+        #expect(try Self.now("de-DE", TestData.maneuver(.continue, nil, name: "Allee der Kosmonauten")).display == "Fahren Sie weiter auf der Allee der Kosmonauten.")
     }
 
     @Test func germanAbbreviationMatchesTheExpandedSuffix() throws {
