@@ -80,10 +80,3 @@ import Testing
         #expect(s.spoken == "Linksaf naar de Van Baerlestraat, richting Museumplein.")
     }
 }
-
-extension TestData {
-    /// One announcement of `kind` for `m` rendered in locale `tag` (shared by the per-language grammar suites).
-    static func phrase(_ tag: String, _ kind: AnnouncementKind, _ m: ManeuverDescription, meters: Double?, units: UnitsSystem?) throws -> Phrase {
-        try builder(tag, units: units).phrase(Announcement(kind: kind, maneuver: m, spokenDistanceMeters: meters))
-    }
-}

@@ -67,12 +67,12 @@ import Testing
     }
 
     @Test func namedRoundaboutsTakeTheirPreposition() throws {
-        let rotonda = try RoadGrammarCase.phrase("it-IT", .now, TestData.maneuver(.roundabout, exit: 1, rotary: "Rotonda di Viale Marconi"))
+        let rotonda = try TestData.phrase("it-IT", .now, TestData.maneuver(.roundabout, exit: 1, rotary: "Rotonda di Viale Marconi"))
         #expect(rotonda.display == "Alla Rotonda di Viale Marconi, prendi la prima uscita.")
-        let piazza = try RoadGrammarCase.phrase("it-IT", .prepare, TestData.maneuver(.rotary, exit: 4, rotary: "P.za della Repubblica"), distance: 250)
+        let piazza = try TestData.phrase("it-IT", .prepare, TestData.maneuver(.rotary, exit: 4, rotary: "P.za della Repubblica"), meters: 250)
         #expect(piazza.display == "Tra 250 m, in P.za della Repubblica, prendi la quarta uscita.")
         #expect(piazza.spoken == "Tra 250 metri, in Piazza della Repubblica, prendi la quarta uscita.")
-        let enter = try RoadGrammarCase.phrase("it-IT", .now, TestData.maneuver(.roundabout, name: "Via Nizza", rotary: "Rotatoria Lingotto"))
+        let enter = try TestData.phrase("it-IT", .now, TestData.maneuver(.roundabout, name: "Via Nizza", rotary: "Rotatoria Lingotto"))
         #expect(enter.display == "Entra nella Rotatoria Lingotto ed esci in Via Nizza.")
     }
 
@@ -83,7 +83,7 @@ import Testing
 
     @Test(arguments: exitOrdinals)
     func exitOrdinalsAreFeminine(exit: Int, word: String) throws {
-        let p = try RoadGrammarCase.phrase("it-IT", .now, TestData.maneuver(.roundabout, exit: exit))
+        let p = try TestData.phrase("it-IT", .now, TestData.maneuver(.roundabout, exit: exit))
         #expect(p.display == "Alla rotonda, prendi la \(word) uscita.")
     }
 
@@ -105,13 +105,13 @@ import Testing
 
     @Test(arguments: distances)
     func distancesAreSaidAsItaliansSayThem(meters: Double, units: UnitsSystem?, display: String, spoken: String) throws {
-        let p = try RoadGrammarCase.phrase("it-IT", .prepare, TestData.maneuver(.turn, .right, name: "Via Po"), distance: meters, units: units)
+        let p = try TestData.phrase("it-IT", .prepare, TestData.maneuver(.turn, .right, name: "Via Po"), meters: meters, units: units)
         #expect(p.display == "Tra \(display), svolta a destra in Via Po.")
         #expect(p.spoken == "Tra \(spoken), svolta a destra in Via Po.")
     }
 
     @Test func abbreviationsExpandOnlyInSpeech() throws {
-        let p = try RoadGrammarCase.phrase("it-IT", .now, TestData.maneuver(.turn, .right, name: "V.le Gen. F.lli Cairoli"))
+        let p = try TestData.phrase("it-IT", .now, TestData.maneuver(.turn, .right, name: "V.le Gen. F.lli Cairoli"))
         #expect(p.display == "Svolta a destra in V.le Gen. F.lli Cairoli.")
         #expect(p.spoken == "Svolta a destra in Viale Generale Fratelli Cairoli.")
     }
@@ -120,7 +120,7 @@ import Testing
         let next = ChainedManeuver(maneuver: TestData.maneuver(.turn, .right, name: "Via Nazionale"), distanceMeters: 120, sayDistance: true)
         let lanes = LaneHint(position: .middle, usableCount: 2, totalCount: 4)
         let fork = TestData.maneuver(.fork, .slightLeft, ref: "A1", destinations: "Milano, Bologna", lanes: lanes)
-        let p = try RoadGrammarCase.phrase("it-IT", .prepare, fork, distance: 600, then: next)
+        let p = try TestData.phrase("it-IT", .prepare, fork, meters: 600, then: next)
         #expect(p.display == "Tra 600 m, al bivio, mantieni la sinistra e prosegui sull'A1 in direzione Milano, Bologna, poi, dopo 100 m, svolta a destra in Via Nazionale. Usa una delle 2 corsie centrali.")
         #expect(p.spoken == "Tra 600 metri, al bivio, mantieni la sinistra e prosegui sull'A 1 in direzione Milano e Bologna, poi, dopo 100 metri, svolta a destra in Via Nazionale. Usa una delle 2 corsie centrali.")
         #expect(p.ssml.contains("sull&apos;A 1"))

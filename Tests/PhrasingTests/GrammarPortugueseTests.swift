@@ -56,12 +56,12 @@ import Testing
     }
 
     @Test func namedRoundaboutsTakeTheirArticle() throws {
-        let praca = try RoadGrammarCase.phrase("pt-BR", .now, TestData.maneuver(.roundabout, exit: 1, rotary: "Pça. Roosevelt"))
+        let praca = try TestData.phrase("pt-BR", .now, TestData.maneuver(.roundabout, exit: 1, rotary: "Pça. Roosevelt"))
         #expect(praca.display == "Na Pça. Roosevelt, pegue a primeira saída.")
         #expect(praca.spoken == "Na Praça Roosevelt, pegue a primeira saída.")
-        let largo = try RoadGrammarCase.phrase("pt-BR", .prepare, TestData.maneuver(.rotary, exit: 3, rotary: "Largo da Batata"), distance: 250)
+        let largo = try TestData.phrase("pt-BR", .prepare, TestData.maneuver(.rotary, exit: 3, rotary: "Largo da Batata"), meters: 250)
         #expect(largo.display == "Em 250 m, no Largo da Batata, pegue a terceira saída.")
-        let enter = try RoadGrammarCase.phrase("pt-BR", .now, TestData.maneuver(.roundabout, name: "Trevo de Bonsucesso", rotary: "Rotatória do Shopping"))
+        let enter = try TestData.phrase("pt-BR", .now, TestData.maneuver(.roundabout, name: "Trevo de Bonsucesso", rotary: "Rotatória do Shopping"))
         #expect(enter.display == "Entre na Rotatória do Shopping e saia para o Trevo de Bonsucesso.")
     }
 
@@ -72,7 +72,7 @@ import Testing
 
     @Test(arguments: exitOrdinals)
     func exitOrdinalsAreFeminine(exit: Int, word: String) throws {
-        let p = try RoadGrammarCase.phrase("pt-BR", .now, TestData.maneuver(.roundabout, exit: exit))
+        let p = try TestData.phrase("pt-BR", .now, TestData.maneuver(.roundabout, exit: exit))
         #expect(p.display == "Na rotatória, pegue a \(word) saída.")
     }
 
@@ -95,13 +95,13 @@ import Testing
 
     @Test(arguments: distances)
     func distancesAreSaidAsBraziliansSayThem(meters: Double, units: UnitsSystem?, display: String, spoken: String) throws {
-        let p = try RoadGrammarCase.phrase("pt-BR", .prepare, TestData.maneuver(.turn, .left, name: "Rua Direita"), distance: meters, units: units)
+        let p = try TestData.phrase("pt-BR", .prepare, TestData.maneuver(.turn, .left, name: "Rua Direita"), meters: meters, units: units)
         #expect(p.display == "Em \(display), vire à esquerda na Rua Direita.")
         #expect(p.spoken == "Em \(spoken), vire à esquerda na Rua Direita.")
     }
 
     @Test func abbreviationsExpandOnlyInSpeech() throws {
-        let p = try RoadGrammarCase.phrase("pt-BR", .now, TestData.maneuver(.turn, .left, name: "Av. Mal. Floriano Peixoto"))
+        let p = try TestData.phrase("pt-BR", .now, TestData.maneuver(.turn, .left, name: "Av. Mal. Floriano Peixoto"))
         #expect(p.display == "Vire à esquerda na Av. Mal. Floriano Peixoto.")
         #expect(p.spoken == "Vire à esquerda na Avenida Marechal Floriano Peixoto.")
     }
@@ -110,17 +110,17 @@ import Testing
         let next = ChainedManeuver(maneuver: TestData.maneuver(.turn, .right, name: "R. Vergueiro"), distanceMeters: 120, sayDistance: true)
         let lanes = LaneHint(position: .middle, usableCount: 2, totalCount: 4)
         let fork = TestData.maneuver(.fork, .slightLeft, ref: "SP-150", destinations: "Santos, Guarujá", lanes: lanes)
-        let p = try RoadGrammarCase.phrase("pt-BR", .prepare, fork, distance: 600, then: next)
+        let p = try TestData.phrase("pt-BR", .prepare, fork, meters: 600, then: next)
         #expect(p.display == "Em 600 m, na bifurcação, mantenha-se à esquerda e siga pela SP-150 sentido Santos, Guarujá, depois, em 100 m, vire à direita na R. Vergueiro. Use uma das 2 faixas do meio.")
         #expect(p.spoken == "Em 600 metros, na bifurcação, mantenha-se à esquerda e siga pela S P 150 sentido Santos e Guarujá, depois, em 100 metros, vire à direita na Rua Vergueiro. Use uma das 2 faixas do meio.")
     }
 
     @Test func arrivalAndStopsUseYouAndFeminineStop() throws {
-        let arrive = try RoadGrammarCase.phrase("pt-BR", .arrive, TestData.maneuver(.arrive, side: .straight))
+        let arrive = try TestData.phrase("pt-BR", .arrive, TestData.maneuver(.arrive, side: .straight))
         #expect(arrive.display == "Seu destino está logo à frente.")
         var stop = TestData.maneuver(.arrive, side: .right)
         stop.waypointOrdinal = 3
-        let waypoint = try RoadGrammarCase.phrase("pt-BR", .waypoint, stop)
+        let waypoint = try TestData.phrase("pt-BR", .waypoint, stop)
         #expect(waypoint.display == "Sua terceira parada está à direita.")
     }
 

@@ -9,7 +9,7 @@ struct LocaleProbe {
 
     /// A "now" announcement of `m`.
     func now(_ m: ManeuverDescription) throws -> Phrase {
-        try TestData.builder(tag).phrase(Announcement(kind: .now, maneuver: m))
+        try TestData.phrase(tag, .now, m)
     }
 
     /// Display text of a "now" announcement of a maneuver with a road name and/or ref.
@@ -19,13 +19,12 @@ struct LocaleProbe {
 
     /// A "prepare" announcement of `m` at `meters`, optionally in another units system.
     func prepare(_ m: ManeuverDescription, meters: Double, units: UnitsSystem? = nil) throws -> Phrase {
-        try TestData.builder(tag, units: units).phrase(Announcement(kind: .prepare, maneuver: m, spokenDistanceMeters: meters))
+        try TestData.phrase(tag, .prepare, m, meters: meters, units: units)
     }
 
     /// Display text of `m` followed by `next`, with or without the distance between them.
     func chained(_ kind: AnnouncementKind, _ m: ManeuverDescription, then next: ManeuverDescription,
                  meters: Double, sayDistance: Bool) throws -> Phrase {
-        try TestData.builder(tag).phrase(Announcement(kind: kind, maneuver: m,
-                                                      then: ChainedManeuver(maneuver: next, distanceMeters: meters, sayDistance: sayDistance)))
+        try TestData.phrase(tag, kind, m, then: ChainedManeuver(maneuver: next, distanceMeters: meters, sayDistance: sayDistance))
     }
 }

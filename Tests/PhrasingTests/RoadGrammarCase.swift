@@ -20,16 +20,10 @@ struct RoadGrammarCase: Sendable, CustomTestStringConvertible {
         self.spoken = spoken ?? display
     }
 
-    /// Phrases one announcement in `tag`.
-    static func phrase(_ tag: String, _ kind: AnnouncementKind, _ maneuver: ManeuverDescription, distance: Double? = nil,
-                       then: ChainedManeuver? = nil, units: UnitsSystem? = nil) throws -> Phrase {
-        try TestData.builder(tag, units: units).phrase(Announcement(kind: kind, maneuver: maneuver, spokenDistanceMeters: distance, then: then))
-    }
-
     /// Phrases `kind` for the maneuver `make` builds from this road and checks both texts exactly.
     func check(_ tag: String, _ kind: AnnouncementKind, distance: Double? = nil,
                _ make: (_ name: String, _ ref: String?) -> ManeuverDescription) throws {
-        let p = try Self.phrase(tag, kind, make(name, ref), distance: distance)
+        let p = try TestData.phrase(tag, kind, make(name, ref), meters: distance)
         #expect(p.display == display)
         #expect(p.spoken == spoken)
         #expect(SSML.wellFormednessProblem(p.ssml) == nil, "\(p.ssml)")

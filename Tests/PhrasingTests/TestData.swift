@@ -12,6 +12,12 @@ enum TestData {
         try data.loadLocale(tag: tag).builder(units: units)
     }
 
+    /// One announcement of `kind` for `m` rendered in locale `tag`: the one way grammar suites phrase things.
+    static func phrase(_ tag: String, _ kind: AnnouncementKind, _ m: ManeuverDescription?, meters: Double? = nil,
+                       then: ChainedManeuver? = nil, units: UnitsSystem? = nil) throws -> Phrase {
+        try builder(tag, units: units).phrase(Announcement(kind: kind, maneuver: m, spokenDistanceMeters: meters, then: then))
+    }
+
     /// A maneuver description with the given data.
     static func maneuver(_ type: ManeuverType, _ modifier: ManeuverModifier? = nil, name: String = "", ref: String? = nil,
                          destinations: String? = nil, exits: String? = nil, exit: Int? = nil, rotary: String? = nil,
