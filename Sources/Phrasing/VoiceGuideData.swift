@@ -22,8 +22,10 @@ public struct VoiceGuideData: Sendable {
     /// Uses `directory` as is.
     public init(directory: URL) { self.directory = directory }
 
-    /// Discovery order: `explicit` (--data-dir), `VOICEGUIDE_DATA`, walking up from the executable's directory,
-    /// the current directory, `/usr/local/share/voiceguide`, `/usr/share/voiceguide`.
+    /// Discovery order: `explicit` (--data-dir), `VOICEGUIDE_DATA`, walking up from the executable's directory
+    /// (each level and its `share/voiceguide`, so a checkout's `.build/release/voiceguide` and an installed
+    /// `PREFIX/bin/voiceguide` both find their data), the current directory, `/usr/local/share/voiceguide`,
+    /// `/usr/share/voiceguide`.
     public static func discover(explicit: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
                                 executablePath: String? = CommandLine.arguments.first,
                                 currentDirectory: String = FileManager.default.currentDirectoryPath) throws(PhrasingError) -> VoiceGuideData {
@@ -42,6 +44,8 @@ public struct VoiceGuideData: Sendable {
             var dir = URL(fileURLWithPath: exe).resolvingSymlinksInPath().deletingLastPathComponent()
             for _ in 0..<8 {
                 if let d = check(dir.path) { return d }
+                // An installed layout: PREFIX/bin/voiceguide with its data in PREFIX/share/voiceguide.
+                if let d = check(dir.appendingPathComponent("share/voiceguide").path) { return d }
                 let parent = dir.deletingLastPathComponent()
                 if parent.path == dir.path { break }
                 dir = parent

@@ -107,6 +107,20 @@ import Testing
         #expect(throws: PhrasingError.self) { try VoiceGuideData.discover(explicit: "/nonexistent", environment: [:]) }
     }
 
+    @Test func discoveryFindsAnInstalledPrefix() throws {
+        // scripts/install.sh lays out PREFIX/bin/voiceguide and PREFIX/share/voiceguide/{Locales,Phrasebooks}.
+        let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("voiceguide-prefix-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: prefix) }
+        let share = prefix.appendingPathComponent("share/voiceguide")
+        for folder in ["Locales", "Phrasebooks", "bin"] {
+            let parent = folder == "bin" ? prefix : share
+            try FileManager.default.createDirectory(at: parent.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        let found = try VoiceGuideData.discover(environment: [:], executablePath: prefix.appendingPathComponent("bin/voiceguide").path,
+                                                currentDirectory: "/")
+        #expect(found.directory.standardizedFileURL.path == share.standardizedFileURL.path)
+    }
+
     /// Every phrase of every phrasebook in every locale that uses it renders non-empty, well-formed SSML.
     @Test(arguments: TestData.data.availableLocales())
     func everyPhraseHasWellFormedSSML(tag: String) throws {

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Builds voiceguide in release mode and installs it: the binary to PREFIX/bin and its data (Locales/,
+# Phrasebooks/, Examples/Routes/) to PREFIX/share/voiceguide, where the binary finds them from any directory.
+# Usage: scripts/install.sh [PREFIX]   (default /usr/local; needs write access to it)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+prefix="${1:-/usr/local}"
+scripts/setup.sh
+swift build -c release --product voiceguide >&2
+install -d "$prefix/bin" "$prefix/share/voiceguide/Examples"
+install -m 755 .build/release/voiceguide "$prefix/bin/voiceguide"
+rm -rf "$prefix/share/voiceguide/Locales" "$prefix/share/voiceguide/Phrasebooks" "$prefix/share/voiceguide/Examples/Routes"
+cp -R Locales Phrasebooks "$prefix/share/voiceguide/"
+cp -R Examples/Routes "$prefix/share/voiceguide/Examples/"
+echo "Installed $prefix/bin/voiceguide with data in $prefix/share/voiceguide." >&2
