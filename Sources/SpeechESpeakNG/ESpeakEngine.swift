@@ -80,9 +80,11 @@ final class ESpeakEngine: @unchecked Sendable {
 
 /// Per-synthesis state the C callback reaches through `user_data`.
 /// Per-synthesis state reached from the C callback. eSpeak NG begins every utterance with about 50 ms of digital
-/// silence (exact zeros); it is dropped here, so speech sounds when the announcement starts (a "now" instruction
-/// finishes 50 ms sooner, and a WAV timeline's segments begin at their trigger times). Mark offsets are shifted
-/// to match.
+/// silence (exact zeros) and ends it with about 300 ms more; both are dropped here, so speech sounds when the
+/// announcement starts and the utterance ends with its last sound (a "now" instruction finishes sooner, a WAV
+/// timeline's segments begin at their trigger times, and a next announcement that starts right after is not an
+/// interruption). Silence inside an utterance is kept: a run of zeros is held back and delivered only when sound
+/// follows it. Mark offsets are shifted by the leading trim.
 final class SynthesisContext {
     let sampleRate: Int
     let deliver: (SynthesisEvent) -> SynthesisControl
@@ -93,10 +95,22 @@ final class SynthesisContext {
     private var trimmed = 0
     /// True once the first non-zero sample was delivered.
     private var soundStarted = false
+    /// Zero frames held back after the last sound: delivered if more sound follows, dropped at the end.
+    private var heldZeros = 0
 
     init(sampleRate: Int, deliver: @escaping (SynthesisEvent) -> SynthesisControl) {
         self.sampleRate = sampleRate
         self.deliver = deliver
+    }
+
+    /// Hands `samples` on; false (and stopped) when the receiver asked to stop.
+    private func emit(_ samples: [Int16]) -> Bool {
+        frames += samples.count
+        guard deliver(.audio(samples)) == .proceed else {
+            stopped = true
+            return false
+        }
+        return true
     }
 
     func handle(samples: UnsafeMutablePointer<Int16>?, count: Int, events: UnsafeMutablePointer<espeak_EVENT>) -> Int32 {
@@ -120,12 +134,17 @@ final class SynthesisContext {
             buffer = UnsafeBufferPointer(rebasing: buffer[first...])
             soundStarted = true
         }
-        frames += buffer.count
-        if deliver(.audio(Array(buffer))) == .stop {
-            stopped = true
-            return 1
+        guard let last = buffer.lastIndex(where: { $0 != 0 }) else {
+            heldZeros += buffer.count
+            return 0
         }
-        return 0
+        if heldZeros > 0 {
+            let zeros = [Int16](repeating: 0, count: heldZeros)
+            heldZeros = 0
+            guard emit(zeros) else { return 1 }
+        }
+        heldZeros = buffer.count - 1 - last
+        return emit(Array(buffer[...last])) ? 0 : 1
     }
 }
 

@@ -13,6 +13,8 @@ final class DriveConsole: @unchecked Sendable {
     private var status = ""
     private var tally = DriveTally()
     private var labels: [Int: String] = [:]
+    /// Utterances suppressed by mute that have not sounded (unmute may still say one of them again).
+    private var suppressed: Set<Int> = []
     /// Maps controller clock time back to simulated seconds for the log.
     private let simTime: @Sendable (Double) -> Double
 
@@ -43,13 +45,18 @@ final class DriveConsole: @unchecked Sendable {
             let label = labels[event.utterance.id] ?? event.utterance.label
             let heard = String(format: "%.1f s", event.heardSeconds)
             switch event.kind {
-            case .started: return
+            case .started:
+                // Unmute said a suppressed instruction after all: it was heard, not muted.
+                guard suppressed.remove(event.utterance.id) != nil else { return }
+                tally.muted -= 1
+                writeLine(note(sim, "\(label) said again after unmute"))
             case .finished: tally.spoken += 1; return
             case .interrupted:
                 tally.interrupted += 1
                 writeLine(note(sim, "\(label) interrupted after \(heard)" + (event.reason.map { " (\($0))" } ?? "")))
             case .muted:
                 tally.muted += 1
+                if event.heardSeconds == 0 { suppressed.insert(event.utterance.id) }
                 writeLine(note(sim, event.heardSeconds > 0 ? "\(label) cut off by mute after \(heard)" : "\(label) muted"))
             case .dropped:
                 tally.dropped += 1

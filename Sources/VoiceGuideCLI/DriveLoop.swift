@@ -128,21 +128,28 @@ final class DriveLoop: @unchecked Sendable {
         onAnnouncement(announcement, phrase, id)
         let utterance = Utterance(id: id, text: phrase.ssml, isSSML: true, voice: voice,
                                   priority: announcement.kind.priority,
-                                  deadline: clockTime(simTime + Self.validitySeconds(announcement, speed: currentSpeed)),
+                                  deadline: max(clockTime(simTime + Self.validitySeconds(announcement, speed: currentSpeed)),
+                                                controller.clock.now() + Self.submissionGraceSeconds),
                                   label: announcement.kind.rawValue)
         controller.speak(utterance)
     }
 
-    /// How long (simulated seconds) an announcement may wait in the queue before it is stale: a maneuver
-    /// instruction until shortly before its maneuver (never more than 8 s: by then a newer one is due),
-    /// status messages a few seconds.
+    /// How long (simulated seconds) an announcement may wait in the queue before it is stale: the latest start
+    /// that still lets a maneuver instruction finish 1 s before its maneuver (never more than 8 s: by then a
+    /// newer one is due); status messages a few seconds. The same deadline decides whether unmute may say it
+    /// again, so a replay never runs past its maneuver.
     static func validitySeconds(_ announcement: Announcement, speed: Double) -> Double {
         switch announcement.kind {
         case .now, .prepare, .early, .arrive, .waypoint, .depart:
             let toManeuver = announcement.distanceToManeuverMeters / max(1, speed)
-            return max(1.5, min(8, toManeuver - 1))
+            return min(8, toManeuver - 1 - announcement.durationSeconds)
         case .continue, .offRoute, .reroute:
             return 4
         }
     }
+
+    /// Controller-clock seconds an announcement may take from its trigger to reaching the controller. The live
+    /// loop ticks every 10 ms of wall time; at a high speedup a whole validity window fits inside one tick, and
+    /// without this grace an announcement would arrive already stale at an idle channel.
+    static let submissionGraceSeconds = 0.1
 }
