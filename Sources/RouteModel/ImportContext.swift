@@ -79,22 +79,41 @@ struct ImportContext {
                         rotaryPronunciation: try s.text("rotary_pronunciation"),
                         junctionName: try s.text("junction_name"), mode: try s.string("mode") ?? "driving",
                         drivingSide: side, intersections: intersections, geometry: geometry)
-        checkGeometry(step, path: s.path)
+        try checkGeometry(step, path: s.path)
         return step
     }
 
-    /// Warns (never fails) when a step's geometry disagrees with its maneuver location or distance.
-    mutating func checkGeometry(_ step: Step, path: String) {
+    /// Checks a step's geometry against its maneuver and distance. Small disagreements (engines round and snap
+    /// differently) are warnings; contradictions that would make guidance nonsense are errors: geometry that
+    /// starts more than `maxManeuverOffset` from its maneuver (typically a wrong polyline precision), and a
+    /// distance more than ten times off its geometry's length by more than a kilometer.
+    mutating func checkGeometry(_ step: Step, path: String) throws(RouteImportError) {
         guard let first = step.geometry.first else { return }
         let offset = Geo.distance(first, step.maneuver.location)
+        if offset > Self.maxManeuverOffset {
+            throw RouteImportError(file: file, path: path + ".geometry", kind: .invalidValue(
+                reason: "starts \(Self.kilometers(offset)) from the maneuver location (wrong polyline precision?)"))
+        }
         if offset > 100 {
             warn(path + ".geometry", "starts \(Int(offset.rounded())) m from the maneuver location")
         }
         var length = 0.0
         for i in step.geometry.indices.dropFirst() { length += Geo.distance(step.geometry[i - 1], step.geometry[i]) }
-        if abs(length - step.distance) > 25 + 0.1 * step.distance {
+        let gap = abs(length - step.distance)
+        if gap > 1000 && (step.distance > 10 * length || length > 10 * step.distance) {
+            throw RouteImportError(file: file, path: path + ".distance", kind: .invalidValue(
+                reason: "\(JSONValue.numberText(step.distance)) m contradicts the step geometry, which is \(Int(length.rounded())) m long"))
+        }
+        if gap > 25 + 0.1 * step.distance {
             warn(path + ".distance", "\(JSONValue.numberText(step.distance)) m, but the geometry is \(Int(length.rounded())) m long")
         }
+    }
+
+    /// Geometry farther than this from its maneuver is rejected, meters.
+    static let maxManeuverOffset = 1000.0
+
+    private static func kilometers(_ meters: Double) -> String {
+        meters >= 10_000 ? "\(Int((meters / 1000).rounded())) km" : String(format: "%.1f km", meters / 1000)
     }
 
     mutating func maneuver(_ m: JSONObjectReader) throws(RouteImportError) -> Maneuver {

@@ -65,6 +65,9 @@ struct JSONObjectReader {
     func nonNegative(_ key: String) throws(RouteImportError) -> Double {
         guard let n = try number(key) else { throw error(key, .missing) }
         guard n >= 0 else { throw error(key, .negative(n)) }
+        // A billion meters or seconds (25 times round the Earth, 31 years) is no real route: reject it rather than
+        // let it through as a number that breaks every later sum.
+        guard n <= 1e9 else { throw error(key, .invalidValue(reason: "\(JSONValue.numberText(n)) is out of range (at most 1e9)")) }
         return n
     }
 

@@ -26,6 +26,18 @@ import Testing
         }
     }
 
+    @Test func contradictionsThatWouldMakeGuidanceNonsense() {
+        #expect(Fixtures.importError(Fixtures.edit(city, step(1, "distance"), .number(1e308))) ==
+                "city.json: routes[0].legs[0].steps[1].distance: 1e+308 is out of range (at most 1e9)")
+        #expect(Fixtures.importError(Fixtures.edit(city, step(1, "distance"), .number(50_000))) ==
+                "city.json: routes[0].legs[0].steps[1].distance: 50000 m contradicts the step geometry, which is 263 m long")
+        // A maneuver far from its own geometry (here: moved 0.5° north, about 56 km).
+        let moved = Fixtures.edit(city, step(2, "maneuver", "location"), .array([.number(-77.0451), .number(39.4096)]))
+        #expect(Fixtures.importError(moved)?.hasPrefix("city.json: routes[0].legs[0].steps[2].geometry: starts 5") == true)
+        // Small disagreements stay warnings.
+        #expect(Fixtures.importError(Fixtures.edit(city, step(1, "distance"), .number(400))) == nil)
+    }
+
     @Test func wrongTypesAndMissingMembers() {
         #expect(Fixtures.importError(Fixtures.edit(city, step(1, "distance"), .string("12"))) ==
                 "city.json: routes[0].legs[0].steps[1].distance: expected number, found string")
