@@ -68,25 +68,15 @@ struct DriveSetup {
 
     private var voice: String { settings.locale.profile.voice }
 
-    private func synthesizer() throws -> ESpeakSynthesizer {
-        do {
-            return try ESpeakSynthesizer(voice: voice)
-        } catch {
-            throw CLIError(.dataError, "\(settings.locale.profile.tag): voice '\(voice)': \(error)")
-        }
-    }
-
     /// Renders the whole drive to a WAV file: each announcement at its simulated time / speedup, silence between.
     func renderWAV(to path: String) throws -> ExitCode {
-        let synthesizer = try synthesizer()
+        let synthesizer = try settings.synthesizer()
         let estimator = SynthesizedDurationEstimator(builder: settings.builder, synthesizer: synthesizer, voice: voice)
         _ = settings.plan(estimator: estimator)  // fixes every duration first: the drive says what the transcript says
         let clock = VirtualClock()
         let sink = WAVFileSink(path: path)
         let player = RenderingPlayer(synthesizer: synthesizer, sink: sink, clock: clock)
-        do { try player.prepare() } catch {
-            throw CLIError(.unavailable, "\(path): cannot write the WAV file: \(error)")
-        }
+        do { try player.prepare() } catch { throw Self.wavError(path, error) }
         let speedup = self.speedup
         let console = DriveConsole(io: io, simTime: { $0 * speedup })
         let controller = SpeechController(player: player, clock: clock, observer: { console.speechEvent($0) })
@@ -96,11 +86,15 @@ struct DriveSetup {
                              onAnnouncement: { a, p, id in console.announced(a, phrase: p, id: id, at: a.triggerSeconds) })
         loop.run(until: .infinity) { controller.advance(to: $0 / speedup) }
         controller.waitUntilIdle()
-        do { try player.finish(padTo: loop.simTime / speedup) } catch {
-            throw CLIError(.unavailable, "\(path): cannot write the WAV file: \(error)")
-        }
+        do { try player.finish(padTo: loop.simTime / speedup) } catch { throw Self.wavError(path, error) }
         summary(console.counts, driven: loop.progress?.distanceAlong ?? 0, sim: loop.simTime, extra: String(format: "wrote %@ (%.1f s of audio)", path, sink.secondsWritten))
         return .ok
+    }
+
+    /// A WAV file that cannot be written: the output is unavailable (exit 69), in the file system's words.
+    static func wavError(_ path: String, _ error: any Error) -> CLIError {
+        let reason = (error as? AudioDeviceUnavailable)?.reason ?? "\(error)"
+        return CLIError(.unavailable, "\(path): cannot write the WAV file: \(reason)")
     }
 
     /// Drives in real time. `device` nil means text mode; with `fallbackToText`, a device that does not open
@@ -112,7 +106,7 @@ struct DriveSetup {
         var streaming: StreamingPlayer?
         var estimator: any DurationEstimator = PhraseDurationEstimator(builder: settings.builder)
         if let device {
-            let synthesizer = try synthesizer()
+            let synthesizer = try settings.synthesizer()
             let candidate = StreamingPlayer(synthesizer: synthesizer, sink: ALSASink(device: device))
             do {
                 try candidate.prepare()
@@ -174,7 +168,7 @@ struct DriveSetup {
 
     /// The closing line: distance and time driven, what became of the announcements.
     func summary(_ tally: DriveTally, driven: Double, sim: Double, extra: String?) {
-        var line = String(format: "Drove %.2f km in %@ simulated", driven / 1000, TimeFormatting.clock(sim))
+        var line = "Drove \(DistanceFormatting.long(driven, units: settings.builder.units)) in \(TimeFormatting.clock(sim)) simulated"
         line += "; announcements: \(tally.triggered) triggered, \(tally.spoken) spoken, \(tally.interrupted) interrupted, "
         line += "\(tally.muted) muted, \(tally.dropped) dropped"
         if tally.failed > 0 { line += ", \(tally.failed) failed" }

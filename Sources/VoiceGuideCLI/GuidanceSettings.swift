@@ -2,6 +2,7 @@ import Foundation
 import RouteModel
 import Guidance
 import Phrasing
+import SpeechESpeakNG
 
 /// What `transcript` and `drive` share: the route, the locale and units, the speed, and the data directory.
 struct GuidanceSettings {
@@ -11,6 +12,8 @@ struct GuidanceSettings {
     var routeName: String
     /// The derived route index.
     var index: RouteIndex
+    /// The data directory the locale came from.
+    var data: VoiceGuideData
     /// The loaded locale.
     var locale: LoadedLocale
     /// The phrase builder for the chosen locale and units.
@@ -39,7 +42,13 @@ struct GuidanceSettings {
         let name = routePath == "-" ? "<stdin>" : routePath
         RouteLoading.reportWarnings(document, file: name, io: io)
         return GuidanceSettings(document: document, routeName: name, index: RouteIndex(route: document.route),
-                                locale: locale, builder: locale.builder(units: units), speedKmh: speed)
+                                data: data, locale: locale, builder: locale.builder(units: units), speedKmh: speed)
+    }
+
+    /// The eSpeak NG synthesizer for the locale's voice. A voice that does not exist is bad locale data:
+    /// exit 65 naming the locale file and its `voice` key.
+    func synthesizer() throws -> ESpeakSynthesizer {
+        try PhrasingSupport.synthesizer(for: locale, data: data)
     }
 
     /// Runs the simulated drive offline with `estimator` and phrases every announcement.

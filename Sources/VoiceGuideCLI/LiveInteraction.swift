@@ -60,10 +60,10 @@ final class LiveInteraction: @unchecked Sendable {
                 }
             case UInt8(ascii: "+"), UInt8(ascii: "="):
                 timeline.setSpeedup(timeline.speedup * 2, wall: wall)
-                console.info("speedup ×\(Self.format(timeline.speedup))", at: sim)
+                console.info("speedup ×\(StatusLine.speed(timeline.speedup))", at: sim)
             case UInt8(ascii: "-"), UInt8(ascii: "_"):
                 timeline.setSpeedup(timeline.speedup / 2, wall: wall)
-                console.info("speedup ×\(Self.format(timeline.speedup))", at: sim)
+                console.info("speedup ×\(StatusLine.speed(timeline.speedup))", at: sim)
             case UInt8(ascii: " "):
                 timeline.togglePause(wall: wall)
                 console.info(timeline.isPaused ? "paused" : "resumed", at: sim)
@@ -82,10 +82,6 @@ final class LiveInteraction: @unchecked Sendable {
         Terminal.shared.restore()
         trap?.cancel()
         trap = nil
-    }
-
-    private static func format(_ v: Double) -> String {
-        v == v.rounded() ? String(Int(v)) : String(format: "%.2g", v)
     }
 }
 
@@ -107,26 +103,32 @@ struct StatusLine {
         }
     }
 
+    /// The line, most important first so that a narrow terminal (cut at its width) still shows the mute state,
+    /// the speed and the next maneuver: state │ progress │ next maneuver │ remaining │ ETA │ street.
     func render(progress: RouteProgress?, muted: Bool, speedup: Double, paused: Bool, wallRemaining: Double?) -> String {
-        guard let p = progress else { return "starting…" }
+        let state = (muted ? "MUTED" : "sound") + " " + (paused ? "paused" : "×" + Self.speed(speedup))
+        guard let p = progress else { return state + " │ starting…" }
         let length = max(1, settings.index.path.length)
         let fraction = min(1, max(0, p.distanceAlong / length))
-        let cells = 20
+        let cells = 10
         let filled = Int((fraction * Double(cells)).rounded())
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: cells - filled)
-        var parts = ["[\(bar)] \(Int(fraction * 100))%"]
+        var parts = [state, "\(bar) \(Int(fraction * 100))%"]
         if let next = p.nextManeuverIndex, nextInstructions.indices.contains(next) {
-            parts.append("in \(distance(p.distanceToNextManeuver)): \(nextInstructions[next])")
+            parts.append("\(distance(p.distanceToNextManeuver)): \(nextInstructions[next])")
         }
-        let street = settings.index.steps.indices.contains(p.stepIndex) ? settings.index.steps[p.stepIndex].step.name : ""
-        if !street.isEmpty { parts.append("on \(street)") }
-        parts.append("\(distance(p.remainingDistance)) · \(TimeFormatting.clock(p.remainingSeconds)) left")
+        parts.append("\(distance(p.remainingDistance)) \(TimeFormatting.clock(p.remainingSeconds)) left")
         if let wallRemaining {
             parts.append("ETA \(clockFormatter.string(from: Date(timeIntervalSinceNow: wallRemaining)))")
         }
-        parts.append(muted ? "muted" : "sound on")
-        parts.append(paused ? "paused" : "×\(speedup == speedup.rounded() ? String(Int(speedup)) : String(speedup))")
+        let street = settings.index.steps.indices.contains(p.stepIndex) ? settings.index.steps[p.stepIndex].step.name : ""
+        if !street.isEmpty { parts.append("on \(street)") }
         return parts.joined(separator: " │ ")
+    }
+
+    /// A speedup for people: "4", "0.5".
+    static func speed(_ v: Double) -> String {
+        v == v.rounded() ? String(Int(v)) : String(format: "%.2g", v)
     }
 
     /// A distance rounded by the locale's bands, with the unit symbol.

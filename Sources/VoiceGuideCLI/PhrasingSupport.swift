@@ -1,5 +1,6 @@
 import Foundation
 import Phrasing
+import SpeechESpeakNG
 
 /// Shared data loading for the phrasing commands, mapping data errors to exit codes (DESIGN.md §6).
 enum PhrasingSupport {
@@ -20,6 +21,21 @@ enum PhrasingSupport {
             return loaded
         } catch {
             throw cliError(error)
+        }
+    }
+
+    /// The synthesizer for `locale`'s eSpeak NG voice; an unknown voice is exit 65 naming the locale file's
+    /// `voice` key and the close matches.
+    static func synthesizer(for locale: LoadedLocale, data: VoiceGuideData, rate: Int = 175,
+                            cacheSeconds: Double = 120) throws -> ESpeakSynthesizer {
+        let voice = locale.profile.voice
+        do {
+            return try ESpeakSynthesizer(voice: voice, rate: rate, cacheSeconds: cacheSeconds)
+        } catch let ESpeakError.unknownVoice(_, close) {
+            throw CLIError(.dataError, "\(data.localeURL(locale.profile.tag).path): voice: unknown eSpeak NG voice '\(voice)'",
+                           hint: close.isEmpty ? nil : "Close matches: \(close.joined(separator: ", ")).")
+        } catch {
+            throw CLIError(.dataError, "\(data.localeURL(locale.profile.tag).path): voice: '\(voice)': \(error)")
         }
     }
 

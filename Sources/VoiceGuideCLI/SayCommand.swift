@@ -42,13 +42,7 @@ public enum SayCommand: VoiceGuideCommand {
         }
         let output = try parseOutput(arguments.values["output"])
         let rate = try arguments.number("rate", in: 80...450, command: name).map { Int($0.rounded()) } ?? 175
-        let synthesizer: ESpeakSynthesizer
-        do {
-            synthesizer = try ESpeakSynthesizer(voice: voiceName(arguments, io: io), rate: rate, cacheSeconds: 0)
-        } catch ESpeakError.unknownVoice(let voice, let close) {
-            throw CLIError(.usage, "unknown voice '\(voice)'",
-                           hint: close.isEmpty ? "Installed voices are listed by 'espeak-ng --voices'." : "Close matches: \(close.joined(separator: ", ")).")
-        }
+        let synthesizer = try self.synthesizer(arguments, rate: rate, io: io)
         let utterance = Utterance(text: text, isSSML: isSSML, label: "say")
         switch output {
         case .text:
@@ -86,13 +80,20 @@ public enum SayCommand: VoiceGuideCommand {
         if let reason = failure.snapshot { throw CLIError(.unavailable, "audio output failed: \(reason)") }
     }
 
-    /// The voice: --voice, else the locale profile's eSpeak voice (Locales/<tag>.json), else en-us.
-    /// An unknown locale is a usage error that lists the available ones.
-    static func voiceName(_ arguments: ParsedArguments, io: CommandIO) throws -> String {
-        if let voice = arguments.values["voice"] { return voice }
-        guard let tag = arguments.values["locale"] else { return "en-us" }
-        let data = try PhrasingSupport.data(arguments, io: io)
-        return try PhrasingSupport.locale(tag, data: data, io: io).profile.voice
+    /// The synthesizer: `--voice` (an unknown one is a usage error, 64, with close matches), else the locale
+    /// profile's voice (an unknown one there is bad locale data, 65, naming the file), else en-us.
+    static func synthesizer(_ arguments: ParsedArguments, rate: Int, io: CommandIO) throws -> ESpeakSynthesizer {
+        if arguments.values["voice"] == nil, let tag = arguments.values["locale"] {
+            let data = try PhrasingSupport.data(arguments, io: io)
+            let locale = try PhrasingSupport.locale(tag, data: data, io: io)
+            return try PhrasingSupport.synthesizer(for: locale, data: data, rate: rate, cacheSeconds: 0)
+        }
+        do {
+            return try ESpeakSynthesizer(voice: arguments.values["voice"] ?? "en-us", rate: rate, cacheSeconds: 0)
+        } catch ESpeakError.unknownVoice(let voice, let close) {
+            throw CLIError(.usage, "unknown voice '\(voice)'",
+                           hint: close.isEmpty ? "Installed voices are listed by 'espeak-ng --voices'." : "Close matches: \(close.joined(separator: ", ")).")
+        }
     }
 
     /// Parses `--output`: `alsa`, `alsa:DEVICE` (passed through unchanged), `wav:FILE`, `text`.

@@ -1,4 +1,5 @@
 import Foundation
+import Phrasing
 
 /// Time stamps for logs and subtitles.
 public enum TimeFormatting {
@@ -15,5 +16,14 @@ public enum TimeFormatting {
         let s = Int(max(0, seconds).rounded(.down))
         return s >= 3600 ? String(format: "%d:%02d:%02d", s / 3600, (s / 60) % 60, s % 60)
                          : String(format: "%d:%02d", s / 60, s % 60)
+    }
+}
+
+/// Route-scale distances for logs and headers, in the units system in use.
+public enum DistanceFormatting {
+    /// "4.88 km" (metric) or "3.03 mi" (imperial, uk), padded to `width` characters for columns.
+    public static func long(_ meters: Double, units: UnitsSystem, width: Int = 0) -> String {
+        let text = units == .metric ? String(format: "%.2f km", meters / 1000) : String(format: "%.2f mi", meters / 1609.344)
+        return text.leftPadded(width)
     }
 }

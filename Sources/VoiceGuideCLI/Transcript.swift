@@ -22,13 +22,14 @@ struct Transcript {
     func text() -> String {
         let route = settings.document.route
         var out = "# \(settings.routeName) — \(settings.locale.profile.tag), \(settings.builder.units.rawValue); "
-        out += String(format: "%.2f km, %@, %d announcements\n", route.distance / 1000,
-                      TimeFormatting.clock(route.duration), items.count)
+        out += "\(DistanceFormatting.long(route.distance, units: settings.builder.units)), "
+        out += "\(TimeFormatting.clock(route.duration)), \(items.count) announcements\n"
         for (a, p) in items {
             let step = a.maneuver.map { "\($0.id.leg)/\($0.id.step)" } ?? "-"
             let kind = a.kind.rawValue + (a.then != nil ? "+then" : "")
-            out += TimeFormatting.clock(a.triggerSeconds).leftPadded(7) + String(format: "  %7.2f km  ", a.triggerMeters / 1000)
-            out += kind.padding(toLength: 13, withPad: " ", startingAt: 0) + " " + step.padding(toLength: 6, withPad: " ", startingAt: 0)
+            out += TimeFormatting.clock(a.triggerSeconds).leftPadded(7) + "  " + DistanceFormatting.long(a.triggerMeters, units: settings.builder.units, width: 10) + "  "
+            out += kind.padding(toLength: 13, withPad: " ", startingAt: 0) + " " + step
+            out += String(repeating: " ", count: max(1, 7 - step.count))
             out += p.display + "\n"
         }
         return out

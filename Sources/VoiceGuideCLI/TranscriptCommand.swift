@@ -49,12 +49,7 @@ public enum TranscriptCommand: VoiceGuideCommand {
     /// The duration estimator for `--durations`.
     static func durationEstimator(_ model: String, settings: GuidanceSettings) throws -> any DurationEstimator {
         guard model == "speech" else { return PhraseDurationEstimator(builder: settings.builder) }
-        do {
-            let synthesizer = try ESpeakSynthesizer(voice: settings.locale.profile.voice)
-            return SynthesizedDurationEstimator(builder: settings.builder, synthesizer: synthesizer,
-                                                voice: settings.locale.profile.voice)
-        } catch {
-            throw CLIError(.dataError, "\(settings.locale.profile.tag): voice '\(settings.locale.profile.voice)': \(error)")
-        }
+        return SynthesizedDurationEstimator(builder: settings.builder, synthesizer: try settings.synthesizer(),
+                                            voice: settings.locale.profile.voice)
     }
 }

@@ -91,6 +91,40 @@ import Testing
         #expect(ToolRun(["drive", route, "--output", "wav:\(half)", "--volume", "101"]).code == 64)
     }
 
+    @Test func unmuteRepeatsOnlyWhatCanStillFinishBeforeItsManeuver() throws {
+        let wav = temporaryPath("unmute.wav")
+        defer { try? FileManager.default.removeItem(atPath: wav) }
+        // The prepare (74 s) is muted; at 80 s there is still time to say it before the roundabout: said again.
+        let early = ToolRun(["drive", route, "--output", "wav:\(wav)", "--mute-from", "70", "--mute-until", "80"])
+        #expect(early.out.contains("prepare said again after unmute"))
+        #expect(early.err.contains("18 triggered, 18 spoken, 0 interrupted, 0 muted"))
+        #expect(try WAVAnalysis(path: wav).segmentStarts().contains { abs($0 - 80) <= 0.05 })
+        // The roundabout's 'now' (97 s) is muted; at 100 s it could not finish 1 s before the maneuver: not repeated.
+        let late = ToolRun(["drive", route, "--output", "wav:\(wav)", "--mute-from", "90", "--mute-until", "100"])
+        #expect(late.out.contains("now muted"))
+        #expect(!late.out.contains("said again"))
+        #expect(late.err.contains("18 triggered, 17 spoken, 0 interrupted, 1 muted"))
+        #expect(!(try WAVAnalysis(path: wav).segmentStarts().contains { $0 >= 99.9 && $0 < 104 }))
+    }
+
+    @Test func aLocaleWithAnUnknownVoiceIsBadData() throws {
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("voiceguide-data-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: copy) }
+        for folder in ["Locales", "Phrasebooks"] {
+            try FileManager.default.copyItem(at: CLIFixtures.repository.appendingPathComponent(folder), to: copy.appendingPathComponent(folder))
+        }
+        let file = copy.appendingPathComponent("Locales/it-IT.json")
+        let text = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "\"voice\": \"it\"", with: "\"voice\": \"zzqq\"")
+        try Data(text.utf8).write(to: file)
+        let expected = "\(file.path): voice: unknown eSpeak NG voice 'zzqq'"
+        for arguments in [["drive", route, "--output", "wav:\(temporaryPath("v.wav"))"], ["say", "ciao", "--output", "text"],
+                          ["transcript", route, "--durations", "speech"]] {
+            let run = ToolRun(arguments + ["--locale", "it-IT", "--data-dir", copy.path])
+            #expect(run.code == 65, "\(arguments[0])")
+            #expect(run.errLines.first == "voiceguide \(arguments[0]): \(expected)")
+        }
+    }
+
     @Test func textModeSaysWhatTheTranscriptSays() throws {
         let drive = ToolRun(["drive", route, "--output", "text", "--speedup", "1000"])
         #expect(drive.code == 0, "\(drive.err)")

@@ -108,7 +108,7 @@ import Testing
         #expect(run.wait(for: 20) { $0.contains("keys:") }, "\(run.collected)")
         run.send("m")
         #expect(run.wait(for: 5) { $0.contains("↳ muted") })
-        #expect(run.wait(for: 5) { $0.contains("│ muted") }, "the status line shows the mute")
+        #expect(run.wait(for: 5) { $0.contains("MUTED ×") }, "the status line shows the mute first")
         run.send("m")
         #expect(run.wait(for: 5) { $0.contains("unmuted") })
         run.send("q")
