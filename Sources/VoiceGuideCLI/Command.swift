@@ -25,8 +25,10 @@ public final class CommandIO: @unchecked Sendable {
 
     /// The process's real stdout, stderr and stdin.
     public static func standard() -> CommandIO {
-        CommandIO(out: { s in FileHandle.standardOutput.write(Data(s.utf8)) },
-                  err: { s in FileHandle.standardError.write(Data(s.utf8)) },
+        // Throwing writes: a closed pipe (`voiceguide drive … | head`) must not kill the process mid-render
+        // (main ignores SIGPIPE), so a WAV being written is still finalized.
+        CommandIO(out: { s in try? FileHandle.standardOutput.write(contentsOf: Data(s.utf8)) },
+                  err: { s in try? FileHandle.standardError.write(contentsOf: Data(s.utf8)) },
                   stdin: { FileHandle.standardInput.readDataToEndOfFile() },
                   environment: ProcessInfo.processInfo.environment,
                   stdoutIsTTY: isatty(STDOUT_FILENO) == 1)
