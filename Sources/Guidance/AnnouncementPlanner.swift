@@ -6,7 +6,11 @@ import RouteModel
 /// arrivals) and their trigger distances from `GuidanceConfiguration` at the planning speed. When several
 /// stages are due at once (after a GPS jump) only the latest is said and the earlier ones are dropped.
 /// A stage that could no longer finish in time is dropped: a prepare or early cue must end before the next
-/// stage's trigger, a `now` must end `nowFinishMarginSeconds` before the maneuver. Nothing is said twice:
+/// stage's trigger, a `now` must end `nowFinishMarginSeconds` before the maneuver. Before a `now` is dropped
+/// it falls back to shorter forms (see `nowFallbacks`): without its "then", then terse ("Turn left."), so in
+/// a run of close turns each one is still named, in order, before it is reached when the update rate allows.
+/// An arrival starts at the latest on the update that reaches it; `notification` steps get no cues.
+/// Nothing is said twice:
 /// see `AnnouncementMemory`, which also spans reroutes.
 public struct AnnouncementPlanner: Sendable {
     /// The thresholds used.
