@@ -6,7 +6,11 @@ import RouteModel
 /// arrivals) and their trigger distances from `GuidanceConfiguration` at the planning speed. When several
 /// stages are due at once (after a GPS jump) only the latest is said and the earlier ones are dropped.
 /// A stage that could no longer finish in time is dropped: a prepare or early cue must end before the next
-/// stage's trigger, a `now` must end `nowFinishMarginSeconds` before the maneuver. Nothing is said twice:
+/// stage's trigger, a `now` must end `nowFinishMarginSeconds` before the maneuver. Before a `now` is dropped
+/// it falls back to shorter forms (see `nowFallbacks`): without its "then", then terse ("Turn left."), so in
+/// a run of close turns each one is still named, in order, before it is reached when the update rate allows.
+/// An arrival starts at the latest on the update that reaches it; `notification` steps get no cues.
+/// Nothing is said twice:
 /// see `AnnouncementMemory`, which also spans reroutes.
 public struct AnnouncementPlanner: Sendable {
     /// The thresholds used.
@@ -17,6 +21,7 @@ public struct AnnouncementPlanner: Sendable {
     private var memory = AnnouncementMemory()
     private var speakingUntil = -Double.infinity
     private var lastUpdateTime: Double?
+    private var lastDistance: Double?
     private var departed = false
     private var pendingOffRoute = false
     private var pendingReroute = false
@@ -40,6 +45,7 @@ public struct AnnouncementPlanner: Sendable {
     public mutating func reroute(to index: RouteIndex) {
         catalog = ManeuverCatalog(index: index)
         memory.newRoute()
+        lastDistance = nil
         pendingOffRoute = false
         pendingReroute = true
     }
@@ -49,11 +55,14 @@ public struct AnnouncementPlanner: Sendable {
         let time = progress.timestamp
         let interval = lastUpdateTime.map { min(2, max(0, time - $0)) } ?? 1
         lastUpdateTime = time
+        let previousDistance = lastDistance
+        lastDistance = progress.distanceAlong
         guard time >= speakingUntil else { return nil }
         let distance = progress.distanceAlong
         let speed = configuration.planningSpeed(gps: progress.speed, route: index.speed(atDistance: distance))
         let next = catalog.next(at: distance, from: progress.stepIndex)
-        let situation = Situation(distance: distance, time: time, speed: max(speed, 0), next: next, interval: interval)
+        let situation = Situation(distance: distance, time: time, speed: max(speed, 0), next: next, interval: interval,
+                                  previousDistance: previousDistance)
         if pendingOffRoute || pendingReroute {
             let kind: AnnouncementKind = pendingReroute ? .reroute : .offRoute
             if pendingReroute {
@@ -91,6 +100,8 @@ public struct AnnouncementPlanner: Sendable {
         var next: Int?
         /// Seconds since the previous update (1 before the second one), at most 2: the granularity of decisions.
         var interval: Double = 1
+        /// Progress at the previous update (nil at the first): what was already reached before this one.
+        var previousDistance: Double?
 
         /// Seconds to cover `meters` at the planning speed (finite even when standing).
         func seconds(_ meters: Double) -> Double { meters / max(speed, 0.1) }
@@ -155,15 +166,62 @@ public struct AnnouncementPlanner: Sendable {
             guard s.seconds(toJ - nowTrigger) >= announcement.durationSeconds else { return dropped(j, .prepare) }
             return commit(announcement, step: j)
         default:
-            guard final == .now else { return commit(now, step: j) }
-            if s.seconds(toJ) >= now.durationSeconds + config.nowFinishMarginSeconds { return commit(now, step: j) }
-            guard now.then != nil else { return dropped(j, .now) }
-            var shorter = now
-            shorter.then = nil
-            shorter.durationSeconds = estimator.duration(of: shorter)
-            guard s.seconds(toJ) >= shorter.durationSeconds + config.nowFinishMarginSeconds else { return dropped(j, .now) }
-            return commit(shorter, step: j)
+            guard final == .now else {
+                // An arrival starts at the latest on the update that reaches its point, never after.
+                if let before = s.previousDistance, before >= catalog.meters(j) - 0.001 { return dropped(j, final) }
+                return commit(now, step: j)
+            }
+            let fitting = nowFallbacks(now, s).first { s.seconds(toJ) >= $0.durationSeconds + config.nowFinishMarginSeconds }
+            guard let fitting else { return dropped(j, .now) }
+            return commit(fitting, step: j)
         }
+    }
+
+    /// The forms of a `now`, in order of preference; the first that finishes in time is said.
+    ///
+    /// Without a "then": as planned, then terse (see `terse(_:)`). With one, the "then" is worth more than
+    /// the names when the chained maneuver could not be sure of its own `now` (its terse form, the margin
+    /// and one update interval do not fit in the gap): then the order is full, terse with the full "then",
+    /// terse with a terse "then", full alone, terse alone. Otherwise the names come first: full, full alone,
+    /// terse with a terse "then", terse alone. So in a run of close turns every maneuver is named, in order,
+    /// before it is reached, as far as the update rate allows.
+    private func nowFallbacks(_ now: Announcement, _ s: Situation) -> [Announcement] {
+        let terseNow = now.maneuver.map(Self.terse)
+        func form(terse: Bool, then: ChainedManeuver?) -> Announcement {
+            var form = now
+            if terse { form.maneuver = terseNow }
+            form.then = then
+            form.durationSeconds = estimator.duration(of: form)
+            return form
+        }
+        guard let then = now.then else { return [now, form(terse: true, then: nil)] }
+        var terseThen = then
+        terseThen.maneuver = Self.terse(then.maneuver)
+        var own = Announcement(kind: .now, maneuver: terseThen.maneuver)
+        own.durationSeconds = estimator.duration(of: own)
+        let thenIsNeeded = s.seconds(then.distanceMeters)
+            < own.durationSeconds + configuration.nowFinishMarginSeconds + s.interval
+        let alone = form(terse: false, then: nil), terseAlone = form(terse: true, then: nil)
+        let bothTerse = form(terse: true, then: terseThen)
+        return thenIsNeeded ? [now, form(terse: true, then: then), bothTerse, alone, terseAlone]
+                            : [now, alone, bothTerse, terseAlone]
+    }
+
+    /// `description` without what only names the road (name, ref, pronunciation, destinations, exit signs,
+    /// rotary and junction names) and without lanes: "Turn left." The maneuver itself (type, modifier,
+    /// roundabout exit number) stays, so the driver still hears what to do.
+    static func terse(_ description: ManeuverDescription) -> ManeuverDescription {
+        var bare = description
+        bare.step.name = ""
+        bare.step.ref = nil
+        bare.step.pronunciation = nil
+        bare.step.destinations = nil
+        bare.step.exits = nil
+        bare.step.rotaryName = nil
+        bare.step.rotaryPronunciation = nil
+        bare.step.junctionName = nil
+        bare.lanes = nil
+        return bare
     }
 
     /// The final-stage announcement of `j` (now, arrive or waypoint), with its "then" part.

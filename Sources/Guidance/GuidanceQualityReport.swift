@@ -2,7 +2,7 @@ import RouteModel
 
 /// How well the announcements of one simulated drive serve the driver (`transcript --stats`).
 public struct GuidanceQualityReport: Sendable, Hashable, Codable {
-    /// Maneuvers that need announcing (every step but departs; arrivals included).
+    /// Maneuvers that need announcing (every step but departs and notifications; arrivals included).
     public var maneuvers: Int
     /// Maneuvers named by at least one announcement (on their own or chained with "then").
     public var announced: Int
@@ -14,16 +14,13 @@ public struct GuidanceQualityReport: Sendable, Hashable, Codable {
     public var overlaps: Int
     /// Announcements repeating a (maneuver, kind) already said.
     public var duplicates: Int
-    /// Announcements that come too late: a `now` not finished 1 s before its maneuver, another cue after
-    /// its maneuver was reached, an arrival more than `arrivalGraceSeconds` after reaching it.
+    /// Announcements that come too late: a `now` not finished 1 s before its maneuver, any other cue
+    /// (arrivals included) starting after its maneuver or stop was reached.
     public var late: Int
     /// Maneuvers never named.
     public var missed: [StepID]
     /// One line per problem found, for people.
     public var warnings: [String]
-
-    /// How long after reaching a destination or waypoint its announcement still counts as on time, seconds.
-    public static let arrivalGraceSeconds = 5.0
 
     /// Checks `announcements` (in time order) against the times each maneuver was reached (by flat index;
     /// nil when never reached).
@@ -56,7 +53,6 @@ public struct GuidanceQualityReport: Sendable, Hashable, Codable {
             let isLate: Bool
             switch a.kind {
             case .now: isLate = previousEnd > reach - configuration.nowFinishMarginSeconds + 1e-9
-            case .arrive, .waypoint: isLate = a.triggerSeconds > reach + Self.arrivalGraceSeconds
             default: isLate = a.triggerSeconds > reach
             }
             if isLate {
@@ -66,7 +62,7 @@ public struct GuidanceQualityReport: Sendable, Hashable, Codable {
         }
         var missed = [StepID](), leads = [Double]()
         var maneuvers = 0
-        for (flat, role) in catalog.roles.enumerated() where role != .depart && role != .legStart {
+        for (flat, role) in catalog.roles.enumerated() where role.isAnnounceable {
             maneuvers += 1
             let id = catalog.descriptions[flat].id
             if !named.contains(id) && !chainedIDs.contains(id) {

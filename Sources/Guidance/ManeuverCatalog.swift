@@ -12,6 +12,11 @@ enum ManeuverRole: Sendable, Hashable {
     case waypoint
     /// The final arrival: prepare / arrive.
     case destination
+    /// An OSRM `notification` (a mode or name change with no maneuver): never announced on its own.
+    case notification
+
+    /// True for maneuvers that get announcements of their own (and count in the quality report).
+    var isAnnounceable: Bool { self == .maneuver || self == .waypoint || self == .destination }
 }
 
 /// Every step's maneuver described once per route: lane hints, arrival sides, waypoint names and ordinals.
@@ -53,7 +58,7 @@ struct ManeuverCatalog: Sendable {
                     description.waypointOrdinal = id.leg + 1
                 }
             } else {
-                roles.append(.maneuver)
+                roles.append(step.maneuver.type == .notification ? .notification : .maneuver)
             }
             if let lanes = step.maneuverLanes { description.lanes = LaneHint(lanes: lanes) }
             descriptions.append(description)
@@ -74,7 +79,7 @@ struct ManeuverCatalog: Sendable {
                   within meters: Double) -> Int? {
         descriptions.indices.first { i in
             let m = descriptions[i].step.maneuver
-            return roles[i] != .depart && roles[i] != .legStart && m.type == type && m.modifier == modifier
+            return roles[i].isAnnounceable && m.type == type && m.modifier == modifier
                 && Geo.distance(m.location, location) <= meters
         }
     }
@@ -86,7 +91,7 @@ struct ManeuverCatalog: Sendable {
     func announceable(from i: Int) -> Int? {
         var j = i
         while j < roles.count {
-            if roles[j] != .depart && roles[j] != .legStart { return j }
+            if roles[j].isAnnounceable { return j }
             j += 1
         }
         return nil
@@ -111,7 +116,7 @@ struct ManeuverCatalog: Sendable {
     func previous(before i: Int) -> Int? {
         var j = i - 1
         while j >= 0 {
-            if roles[j] != .depart && roles[j] != .legStart { return j }
+            if roles[j].isAnnounceable { return j }
             j -= 1
         }
         return nil

@@ -17,8 +17,11 @@ import RouteModel
 
     @Test func twoTurnsFortyMetersApartAreChained() {
         let run = checkedRun(Scenarios.twoCloseTurns())
-        #expect(summaries(run) == ["depart 0/0", "prepare 0/1 then 0/2", "now 0/1 then 0/2", "prepare 0/3", "arrive 0/3"])
+        #expect(summaries(run) == ["depart 0/0", "prepare 0/1 then 0/2", "now 0/1 then 0/2", "now 0/2", "prepare 0/3",
+                                   "arrive 0/3"])
         #expect(run.report.chained == 1)
+        // The second turn's own "now" fits only terse, between the two turns.
+        #expect(run.announcements[3].maneuver?.step.name == "")
         let now = run.announcements[2]
         // The chained now must finish 1 s before the first turn at 50 km/h.
         #expect(now.distanceToManeuverMeters / (50 / 3.6) >= now.durationSeconds + 1)
@@ -87,11 +90,6 @@ import RouteModel
         #expect(summaries(run) == Self.straight)
     }
 
-    @Test func veryShortRoute() {
-        let run = checkedRun(Scenarios.veryShort())
-        #expect(summaries(run) == ["depart 0/0 then 0/1", "arrive 0/1"])
-    }
-
     @Test func firstManeuverTwentyMetersAfterTheStart() {
         let run = checkedRun(Scenarios.earlyFirstManeuver())
         #expect(summaries(run) == ["depart 0/0 then 0/1", "prepare 0/2", "now 0/2", "prepare 0/3", "arrive 0/3"])
@@ -111,5 +109,38 @@ import RouteModel
                                    "prepare 0/3", "arrive 0/3"])
         let confirmation = run.announcements[3]
         #expect((confirmation.spokenDistanceMeters ?? 0) > 3900)
+    }
+
+    @Test func runsOfTurnsFortyMetersApartNameEveryTurnInOrder() {
+        for turns in 3...6 {
+            let run = checkedRun(Scenarios.runOfTurns(turns, gap: 40))
+            let nows = (2...turns).map { "now 0/\($0)" }
+            #expect(summaries(run) == ["depart 0/0", "prepare 0/1 then 0/2", "now 0/1 then 0/2"] + nows
+                                      + ["prepare 0/\(turns + 1)", "arrive 0/\(turns + 1)"], "\(turns) turns")
+            // Inside the run a turn keeps its name only when the named "now" (1.5 s) still fits; else it is
+            // terse ("Turn left.", 0.8 s). At 1 Hz both happen, depending on where the fix falls.
+            var terse = 0
+            for a in run.announcements.dropFirst(3).prefix(turns - 1) {
+                let fullFits = a.distanceToManeuverMeters / (50 / 3.6) >= 1.5 + 1
+                #expect(a.then == nil && (a.maneuver?.step.name.isEmpty == !fullFits), "\(summary(a))")
+                #expect(a.durationSeconds == (fullFits ? 1.5 : 0.8))
+                terse += fullFits ? 0 : 1
+                #expect(a.distanceToManeuverMeters / (50 / 3.6) >= a.durationSeconds + 1, "finishes 1 s before")
+            }
+            #expect(terse >= 1, "\(turns) turns: the run needs the terse form")
+        }
+    }
+
+    @Test func notificationGetsNoCueOfItsOwn() {
+        let run = checkedRun(Scenarios.notificationBetweenTurns())
+        #expect(summaries(run) == ["depart 0/0", "prepare 0/1", "now 0/1", "prepare 0/3", "now 0/3", "prepare 0/4", "arrive 0/4"])
+        #expect(run.report.maneuvers == 3)
+    }
+
+    @Test func arrivalThatCannotStartInTimeIsNotSaidLate() {
+        // 40 m take 2.9 s; the depart (naming the arrival) speaks for 4 s, so the arrival would come after it.
+        let run = checkedRun(Scenarios.veryShort())
+        #expect(summaries(run) == ["depart 0/0 then 0/1"])
+        #expect(run.reachedSeconds.last.flatMap { $0 }.map { $0 < run.announcements[0].durationSeconds } == true)
     }
 }

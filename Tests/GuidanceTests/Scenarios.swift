@@ -82,6 +82,33 @@ enum Scenarios {
         return RouteIndex(route: b.build())
     }
 
+    /// `turns` alternating right/left turns `gap` meters apart at 50 km/h, after 600 m of A Street, ending
+    /// 400 m after the last turn. The streets after the turns are called B Street, C Street, ….
+    static func runOfTurns(_ turns: Int, gap: Double) -> RouteIndex {
+        var b = ScenarioRouteBuilder(name: "A Street")
+        b.drive(600)
+        for i in 0..<turns {
+            let right = i % 2 == 0
+            let name = String(UnicodeScalar(UInt8(66 + i))) + " Street"
+            b.maneuver(.turn, right ? .right : .left, turn: right ? 90 : -90, name: name)
+            b.drive(i == turns - 1 ? 400 : gap)
+        }
+        return RouteIndex(route: b.build())
+    }
+
+    /// A straight with an OSRM `notification` (the road changes its name and mode) between two turns.
+    static func notificationBetweenTurns() -> RouteIndex {
+        var b = ScenarioRouteBuilder(name: "Main Street")
+        b.drive(500)
+        b.maneuver(.turn, .right, turn: 90, name: "Ferry Road")
+        b.drive(600)
+        b.maneuver(.notification, .straight, name: "Ferry Road")
+        b.drive(600)
+        b.maneuver(.turn, .left, turn: -90, name: "Harbour Lane")
+        b.drive(300)
+        return RouteIndex(route: b.build())
+    }
+
     /// Under 50 m from start to destination.
     static func veryShort() -> RouteIndex {
         var b = ScenarioRouteBuilder(name: "Short Lane")
