@@ -102,7 +102,9 @@ public struct PhraseBuilder: Sendable {
         }
         if let d = m.step.destinations, !d.isEmpty {
             ctx.set(.dest, cache.text(.init(kind: .destinations, a: d)) {
-                PreparedValue(SlotValue(display: d, spoken: spokenDestinations(d)), forms: book.forms)
+                let signpost = Destinations(d)
+                return PreparedValue(SlotValue(display: signpost.display, spoken: signpost.spoken(speech, andJoiner: book.words.andJoiner)),
+                                     forms: book.forms)
             }, bank)
         }
         if let exits = m.step.exits, !exits.isEmpty {
@@ -116,10 +118,7 @@ public struct PhraseBuilder: Sendable {
         if let rotary = m.step.rotaryName ?? m.step.junctionName, !rotary.isEmpty {
             let p = m.step.rotaryName != nil ? m.step.rotaryPronunciation.flatMap { $0.isEmpty ? nil : $0 } : nil
             ctx.set(.rotary, cache.text(.init(kind: .rotary, a: rotary, b: p)) {
-                let spoken = speech.expand(rotary)
-                var v = SlotValue(display: rotary, spoken: spoken)
-                if let p { v.ssml = Self.phoneme(p, spoken) }
-                return PreparedValue(v, forms: book.forms)
+                PreparedValue(nameValue(rotary, pronunciation: p), forms: book.forms)
             }, bank)
         }
         if let modifier = m.step.maneuver.modifier, let word = book.modifierValues[ModifierKey(modifier).rawValue] { ctx.set(.modifier, word, bank) }
@@ -141,12 +140,7 @@ public struct PhraseBuilder: Sendable {
     private func roadValues(_ step: Step) -> RenderCache.Road {
         let speech = book.speech
         var nameValue: SlotValue?
-        if !step.name.isEmpty {
-            let spoken = speech.expand(step.name)
-            var v = SlotValue(display: step.name, spoken: spoken)
-            if let p = step.pronunciation, !p.isEmpty { v.ssml = Self.phoneme(p, spoken) }
-            nameValue = v
-        }
+        if !step.name.isEmpty { nameValue = self.nameValue(step.name, pronunciation: step.pronunciation) }
         var refValue: SlotValue?
         if let refs = step.ref, !refs.isEmpty {
             let first = refs.split(separator: ";").first.map { $0.trimmingSpaces() } ?? ""
@@ -172,6 +166,21 @@ public struct PhraseBuilder: Sendable {
         return RenderCache.Road(name: name, ref: ref, road: road.map { PreparedValue($0, forms: book.forms) })
     }
 
+    /// A name as a slot value: abbreviations expanded for speech and its pronunciation as an SSML phoneme; or, when
+    /// the book's voice cannot read the name's Han characters (`pronunciationReplacesHan`) and the pronunciation
+    /// has none, the pronunciation itself is spoken (SSML `<sub alias>`, which eSpeak NG speaks as the alias).
+    private func nameValue(_ name: String, pronunciation: String?) -> SlotValue {
+        let speech = book.speech
+        let spoken = speech.expand(name)
+        guard let p = pronunciation, !p.isEmpty else { return SlotValue(display: name, spoken: spoken) }
+        if speech.pronunciationReplacesHan && SpeechRules.containsHan(name) && !SpeechRules.containsHan(p) {
+            let reading = speech.expand(p)
+            return SlotValue(display: name, spoken: reading,
+                             ssml: "<sub alias=\"\(SSML.escape(reading))\">\(SSML.escape(name))</sub>")
+        }
+        return SlotValue(display: name, spoken: spoken, ssml: Self.phoneme(p, spoken))
+    }
+
     private static func phoneme(_ pronunciation: String, _ spoken: String) -> String {
         "<phoneme alphabet=\"ipa\" ph=\"\(SSML.escape(pronunciation))\">\(SSML.escape(spoken))</phoneme>"
     }
@@ -181,12 +190,6 @@ public struct PhraseBuilder: Sendable {
 
     private func number(_ n: Int) -> PreparedValue {
         numbers.indices.contains(n) ? numbers[n] : PreparedValue(SlotValue(String(n)))
-    }
-
-    private func spokenDestinations(_ text: String) -> String {
-        let items = text.split(whereSeparator: { $0 == "," || $0 == ":" }).map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
-        guard items.count > 1 else { return items.first ?? text }
-        return items.dropLast().joined(separator: ", ") + book.words.andJoiner + (items.last ?? "")
     }
 
     /// Chooses the instruction template by the fallback chain and the data features present.

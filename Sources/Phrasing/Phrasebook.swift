@@ -157,14 +157,28 @@ public struct Phrasebook: Sendable {
         for (index, a) in (json?["abbreviations"]?.arrayValue ?? []).enumerated() {
             guard let abbr = a["abbr"]?.stringValue, let spoken = a["spoken"]?.stringValue,
                   let at = SpeechRules.Position(rawValue: a["at"]?.stringValue ?? "") else {
-                problems.append(.invalidData(file: file, key: "speech.abbreviations[\(index)]", message: "needs abbr, spoken and at (start|end|any|suffix)"))
+                problems.append(.invalidData(file: file, key: "speech.abbreviations[\(index)]",
+                                             message: "needs abbr, spoken and at (start|end|any|notStart|suffix)"))
                 continue
             }
+            func words(_ member: String) -> [String] {
+                guard let value = a[member] else { return [] }
+                guard let list = value.arrayValue?.compactMap(\.stringValue), list.count == value.arrayValue?.count else {
+                    problems.append(.invalidData(file: file, key: "speech.abbreviations[\(index)].\(member)", message: "must be an array of strings"))
+                    return []
+                }
+                return list
+            }
             let bare = at != .suffix && abbr.hasSuffix(".") ? String(abbr.dropLast()) : abbr
-            rules.abbreviations.append(.init(abbr: bare, spoken: spoken, at: at))
+            rules.abbreviations.append(.init(abbr: bare, spoken: spoken, at: at, notBefore: words("notBefore"), notAfterFirst: words("notAfterFirst")))
         }
         for member in json?["refPrefixes"]?.objectMembers ?? [] { rules.refPrefixes[member.key] = member.value.stringValue ?? member.key }
         rules.spellRefLetters = json?["spellRefLetters"]?.boolValue ?? false
+        if let replaces = json?["pronunciationReplacesHan"] {
+            if let b = replaces.boolValue { rules.pronunciationReplacesHan = b } else {
+                problems.append(.invalidData(file: file, key: "speech.pronunciationReplacesHan", message: "must be true or false"))
+            }
+        }
         return rules
     }
 }

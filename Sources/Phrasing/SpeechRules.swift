@@ -1,7 +1,7 @@
 /// Street-name speech rules of a phrasebook (Phrasebooks/FORMAT.md §7). Display text is never changed.
 public struct SpeechRules: Sendable, Hashable {
     /// Where an abbreviation applies.
-    public enum Position: String, Sendable, Hashable { case start, end, any, suffix }
+    public enum Position: String, Sendable, Hashable { case start, end, any, suffix, notStart }
 
     /// One abbreviation.
     public struct Abbreviation: Sendable, Hashable {
@@ -11,6 +11,19 @@ public struct SpeechRules: Sendable, Hashable {
         public var spoken: String
         /// Where it applies.
         public var at: Position
+        /// Not expanded when the next word, as written or expanded, is one of these (lower-cased): "S Street" keeps its letter.
+        public var notBefore: Set<String>
+        /// Not expanded when the only word before it, as written or expanded, is one of these (lower-cased): "Avenue N".
+        public var notAfterFirst: Set<String>
+
+        /// Creates an abbreviation; the condition words are compared case-insensitively.
+        public init(abbr: String, spoken: String, at: Position, notBefore: [String] = [], notAfterFirst: [String] = []) {
+            self.abbr = abbr
+            self.spoken = spoken
+            self.at = at
+            self.notBefore = Set(notBefore.map { $0.lowercased() })
+            self.notAfterFirst = Set(notAfterFirst.map { $0.lowercased() })
+        }
     }
 
     /// Abbreviations, first match wins.
@@ -19,31 +32,38 @@ public struct SpeechRules: Sendable, Hashable {
     public var refPrefixes: [String: String]
     /// Spell 2+ letter ref prefixes letter by letter ("US" → "U S").
     public var spellRefLetters: Bool
+    /// Speak a name's `pronunciation` as text when the name contains Han characters and the pronunciation has
+    /// none (ja: the voice cannot read kanji, OSRM's pronunciation is usually kana).
+    public var pronunciationReplacesHan: Bool
 
     /// Creates rules.
-    public init(abbreviations: [Abbreviation] = [], refPrefixes: [String: String] = [:], spellRefLetters: Bool = false) {
+    public init(abbreviations: [Abbreviation] = [], refPrefixes: [String: String] = [:], spellRefLetters: Bool = false,
+                pronunciationReplacesHan: Bool = false) {
         self.abbreviations = abbreviations
         self.refPrefixes = refPrefixes
         self.spellRefLetters = spellRefLetters
+        self.pronunciationReplacesHan = pronunciationReplacesHan
     }
 
-    /// A name with abbreviations expanded for speech ("N Main St" → "North Main Street").
+    /// A name with abbreviations expanded for speech ("N Main St" → "North Main Street", "S St" → "S Street").
     public func expand(_ name: String) -> String {
         guard !abbreviations.isEmpty else { return name }
-        let words = name.split(separator: " ")
+        let words = name.split(separator: " ").map(String.init)
         guard !words.isEmpty else { return name }
         var out: [String] = []
         out.reserveCapacity(words.count)
-        for (index, word) in words.enumerated() {
-            out.append(expandWord(String(word), index: index, count: words.count))
+        for index in words.indices {
+            out.append(expandWord(in: words, at: index, checkNeighbours: true))
         }
         return out.joined(separator: " ")
     }
 
-    private func expandWord(_ word: String, index: Int, count: Int) -> String {
-        let bare = word.hasSuffix(".") ? String(word.dropLast()) : word
-        let trailingComma = bare.hasSuffix(",")
-        let core = trailingComma ? String(bare.dropLast()) : bare
+    /// Word `index` of `words` as said. Neighbours are looked at as written and as expanded without their own
+    /// neighbour conditions (so the check never recurses).
+    private func expandWord(in words: [String], at index: Int, checkNeighbours: Bool) -> String {
+        let word = words[index], count = words.count
+        let core = Self.core(word)
+        let trailingComma = (word.hasSuffix(".") ? word.dropLast() : word[...]).hasSuffix(",")
         for a in abbreviations {
             switch a.at {
             case .suffix:
@@ -54,13 +74,33 @@ public struct SpeechRules: Sendable, Hashable {
                 }
             case .start where index == 0 && count > 1,
                  .end where index == count - 1 && count > 1,
+                 .notStart where index > 0,
                  .any:
-                if core == a.abbr { return a.spoken + (trailingComma ? "," : "") }
+                guard core == a.abbr else { continue }
+                if checkNeighbours {
+                    if !a.notBefore.isEmpty, index + 1 < count, neighbour(in: words, at: index + 1, isIn: a.notBefore) { continue }
+                    if !a.notAfterFirst.isEmpty, index == 1, neighbour(in: words, at: 0, isIn: a.notAfterFirst) { continue }
+                }
+                return a.spoken + (trailingComma ? "," : "")
             default:
                 continue
             }
         }
         return word
+    }
+
+    /// True when word `index`, as written or as expanded, is in `set` (lower-cased, without "." or ",").
+    private func neighbour(in words: [String], at index: Int, isIn set: Set<String>) -> Bool {
+        if set.contains(Self.core(words[index]).lowercased()) { return true }
+        return set.contains(Self.core(expandWord(in: words, at: index, checkNeighbours: false)).lowercased())
+    }
+
+    /// A word without one trailing "." and then one trailing ",".
+    private static func core(_ word: String) -> String {
+        var core = word[...]
+        if core.hasSuffix(".") { core = core.dropLast() }
+        if core.hasSuffix(",") { core = core.dropLast() }
+        return String(core)
     }
 
     /// A ref as said: "I-95" → "Interstate 95", "US 101" → "U S 101", "A 9" → "A 9", "M25" → "M 25".
@@ -91,5 +131,12 @@ public struct SpeechRules: Sendable, Hashable {
             previous = c
         }
         return out
+    }
+}
+
+extension SpeechRules {
+    /// True when `text` contains a Han character (kanji/hanzi: a CJK ideograph).
+    static func containsHan(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0.properties.isIdeographic }
     }
 }
