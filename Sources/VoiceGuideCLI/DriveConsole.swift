@@ -15,6 +15,8 @@ final class DriveConsole: @unchecked Sendable {
     private var labels: [Int: String] = [:]
     /// Utterances suppressed by mute that have not sounded (unmute may still say one of them again).
     private var suppressed: Set<Int> = []
+    /// Why the drive is stopping (quit, Ctrl-C, SIGTERM), once it is: speech cut then is not "muted".
+    private var stopping: String?
     /// Maps controller clock time back to simulated seconds for the log.
     private let simTime: @Sendable (Double) -> Double
 
@@ -54,6 +56,10 @@ final class DriveConsole: @unchecked Sendable {
             case .interrupted:
                 tally.interrupted += 1
                 writeLine(note(sim, "\(label) interrupted after \(heard)" + (event.reason.map { " (\($0))" } ?? "")))
+            case .muted where stopping != nil:
+                guard event.heardSeconds > 0 else { return }
+                tally.interrupted += 1
+                writeLine(note(sim, "\(label) cut off after \(heard) (\(stopping ?? "stopped"))"))
             case .muted:
                 tally.muted += 1
                 if event.heardSeconds == 0 { suppressed.insert(event.utterance.id) }
@@ -66,6 +72,12 @@ final class DriveConsole: @unchecked Sendable {
                 writeLine(note(sim, "\(label) failed: \(event.reason ?? "audio output error")"))
             }
         }
+    }
+
+    /// Marks the drive as stopping for `reason`: speech cut from now on counts as interrupted, not muted,
+    /// and what never started is not counted at all.
+    func stop(because reason: String) {
+        lock.withLock { stopping = reason }
     }
 
     /// Logs a free-form line (mute toggles, speedup changes).

@@ -133,10 +133,12 @@ struct DriveSetup {
         let position = Locked((driven: 0.0, sim: 0.0))
         interactive.start { signal in
             // Ctrl-C / SIGTERM: stop speech at once (the player drops the ALSA buffer), restore, summarize, exit.
+            let reason = "stopped by \(signal == SIGINT ? "Ctrl-C" : "SIGTERM")"
+            console.stop(because: reason)
             controller.mute()
             interactive.stop()
             let (driven, sim) = position.snapshot
-            summary(console.counts, driven: driven, sim: sim, extra: "stopped by \(signal == SIGINT ? "Ctrl-C" : "SIGTERM")")
+            summary(console.counts, driven: driven, sim: sim, extra: reason)
             exit(signal == SIGINT ? ExitCode.interrupted.rawValue : 128 + SIGTERM)
         }
         defer { interactive.stop() }
@@ -157,7 +159,10 @@ struct DriveSetup {
             if loop.finished && controller.isIdle { break }
             usleep(10_000)
         }
-        if interactive.quitRequested { controller.mute() }
+        if interactive.quitRequested {
+            console.stop(because: "quit")
+            controller.mute()
+        }
         controller.waitUntilIdle(timeout: 30)
         try? streaming?.shutdown()
         interactive.stop()
