@@ -78,7 +78,7 @@ public struct PhraseBuilder: Sendable {
             ctx.set(.distance, distance(meters), .chained)
             let clause = sayDistance ? (book.thenDistanceClause ?? book.thenClause) : book.thenClause
             if let clause { setTemplate(&ctx, .then, clause, .main, runIn: .chained) }
-            if !announcement.thenMore.isEmpty, let clause { setRun(&ctx, clause, announcement.thenMore) }
+            if !announcement.thenMore.isEmpty, let clause, let more = book.thenClause { setRun(&ctx, clause, more, announcement.thenMore) }
         }
         var writer = ByteWriter(capacity: 512)
         guard let frame = book.frames[kind.rawValue]?.template(count: ctx.count, rules: locale.pluralRules) else {
@@ -218,17 +218,18 @@ public struct PhraseBuilder: Sendable {
         setTemplate(&ctx, .instruction, entry, bank, runIn: bank)
     }
 
-    /// Replaces the `{then}` slot by the rendered "then" clause followed, for each maneuver of `run`, by the book's
-    /// joiner and its `clause.then` with the maneuver in terse form: "then turn left, then turn right". Off the
-    /// hot path (only runs of close turns have one), so it renders to text.
-    private func setRun(_ ctx: inout Slots, _ thenClause: TemplateEntry, _ run: [ChainedManeuver]) {
-        guard let first = thenClause.template(count: 0, rules: locale.pluralRules) else { return }
+    /// Replaces the `{then}` slot by the "then" clause (`first`, as chosen for the "then") followed, for each
+    /// maneuver of `run`, by the book's joiner and `clause.then` (`more`) with the maneuver in terse form:
+    /// "then turn left, then turn right". Off the hot path (only runs of close turns have one): renders to text.
+    private func setRun(_ ctx: inout Slots, _ first: TemplateEntry, _ more: TemplateEntry, _ run: [ChainedManeuver]) {
+        guard let first = first.template(count: 0, rules: locale.pluralRules),
+              let more = more.template(count: 0, rules: locale.pluralRules) else { return }
         var joined = renderValue(first.views.pointee, &ctx, .chained)
         let joiner = SlotValue(book.thenJoiner)
         for chained in run {
             var runCtx = Slots()
             chained.maneuver.terse.fill(&runCtx, .chained, kind: .then, announcementKind: .now, builder: self)
-            let clause = renderValue(first.views.pointee, &runCtx, .chained)
+            let clause = renderValue(more.views.pointee, &runCtx, .chained)
             joined.display += joiner.display + clause.display
             joined.spoken += joiner.spoken + clause.spoken
             joined.ssml += joiner.ssml + clause.ssml

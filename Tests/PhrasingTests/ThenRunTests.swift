@@ -39,6 +39,14 @@ import RouteModel
         #expect(p.display == "まもなく、左折して、Main St.に入ります。その先、右折して、Oak Ave.に入ります。その先、左折です。その先、大きく右方向です。")
     }
 
+    @Test func onlyTheThenSaysItsDistance() throws {
+        var a = runAnnouncement()
+        a.then?.distanceMeters = 200
+        a.then?.sayDistance = true
+        let p = try TestData.builder("en-US").phrase(a)
+        #expect(p.display == "Turn left onto Main St., then, in 650 ft, turn right onto Oak Ave., then turn left, then turn sharp right.")
+    }
+
     @Test func withoutARunTheThenIsUnchanged() throws {
         let en = try TestData.builder("en-US")
         var a = runAnnouncement()
