@@ -208,7 +208,7 @@ public struct AnnouncementPlanner: Sendable {
 
     /// The forms of a `now`, in order of preference; the first that finishes in time is said.
     ///
-    /// Without a "then": as planned, then terse (see `terse(_:)`). With one, the "then" is worth more than
+    /// Without a "then": as planned, then terse (see `ManeuverDescription.terse`). With one, the "then" is worth more than
     /// the names when the chained maneuver could not be sure of its own `now` (its terse form, the margin
     /// and one update interval do not fit in the gap): then the order is full, terse with the full "then",
     /// terse with a terse "then", full alone, terse alone. Otherwise the names come first: full, full alone,
