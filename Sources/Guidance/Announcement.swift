@@ -77,6 +77,25 @@ public struct ManeuverDescription: Sendable, Hashable {
     }
 }
 
+extension ManeuverDescription {
+    /// This maneuver without what only names the road (name, ref, pronunciation, destinations, exit signs,
+    /// rotary and junction names) and without lanes: "Turn left." The maneuver itself (type, modifier,
+    /// roundabout exit number) stays, so the driver still hears what to do.
+    public var terse: ManeuverDescription {
+        var bare = self
+        bare.step.name = ""
+        bare.step.ref = nil
+        bare.step.pronunciation = nil
+        bare.step.destinations = nil
+        bare.step.exits = nil
+        bare.step.rotaryName = nil
+        bare.step.rotaryPronunciation = nil
+        bare.step.junctionName = nil
+        bare.lanes = nil
+        return bare
+    }
+}
+
 /// A maneuver named after another one ("…, then turn right").
 public struct ChainedManeuver: Sendable, Hashable {
     /// The following maneuver.
@@ -105,6 +124,10 @@ public struct Announcement: Sendable, Hashable {
     public var spokenDistanceMeters: Double?
     /// The following maneuver when chained with "then".
     public var then: ChainedManeuver?
+    /// Maneuvers after `then`, each following the previous one (its `distanceMeters` is from that one), phrased as
+    /// further terse "then" clauses: "Turn right onto B, then turn left, then turn right." Only set with `then`,
+    /// for a run of turns too close for each to get its own `now` in time.
+    public var thenMore: [ChainedManeuver] = []
     /// Distance along the whole route where it starts, meters.
     public var triggerMeters: Double
     /// Simulated/elapsed time when it starts, seconds.

@@ -9,6 +9,9 @@ import RouteModel
 /// stage's trigger, a `now` must end `nowFinishMarginSeconds` before the maneuver. Before a `now` is dropped
 /// it falls back to shorter forms (see `nowFallbacks`): without its "then", then terse ("Turn left."), so in
 /// a run of close turns each one is still named, in order, before it is reached when the update rate allows.
+/// When the turns come faster than even terse `now`s can be said one by one, the "then" grows into a run
+/// (`Announcement.thenMore`, see `chainRun`): "Turn right onto B, then turn left, then turn right."; every
+/// maneuver named in a run counts as named (no prepare of its own; its own `now` only if there is time).
 /// An arrival starts at the latest on the update that reaches it; `notification` steps get no cues.
 /// Nothing is said twice:
 /// see `AnnouncementMemory`, which also spans reroutes.
@@ -25,6 +28,8 @@ public struct AnnouncementPlanner: Sendable {
     private var departed = false
     private var pendingOffRoute = false
     private var pendingReroute = false
+    /// Maneuvers (flat indices) named after another one with "then", on the current route.
+    private var chained = Set<Int>()
 
     /// Creates a planner for `index`.
     public init(index: RouteIndex, configuration: GuidanceConfiguration = .standard,
@@ -45,6 +50,7 @@ public struct AnnouncementPlanner: Sendable {
     public mutating func reroute(to index: RouteIndex) {
         catalog = ManeuverCatalog(index: index)
         memory.newRoute()
+        chained = []
         lastDistance = nil
         pendingOffRoute = false
         pendingReroute = true
@@ -83,7 +89,7 @@ public struct AnnouncementPlanner: Sendable {
         }
         guard let next else { return nil }
         if let confirmation = continuation(before: next, situation) { return confirmation }
-        return stage(of: next, situation)
+        return stage(of: next, situation) ?? afterRun(next, situation)
     }
 
     // MARK: - Stages
@@ -110,8 +116,8 @@ public struct AnnouncementPlanner: Sendable {
     /// The single depart announcement, naming the first maneuver when it is close.
     private mutating func depart(_ s: Situation) -> Announcement? {
         guard !catalog.descriptions.isEmpty else { return nil }
-        let then = s.next.flatMap { chain(from: 0, to: $0, s) }
-        var announcement = make(.depart, step: 0, s, then: then)
+        let run = chainRun(from: 0, s)
+        var announcement = make(.depart, step: 0, s, then: run.then, thenMore: run.more)
         if let next = s.next { announcement.spokenDistanceMeters = catalog.meters(next) - s.distance }
         return commit(announcement, step: 0)
     }
@@ -160,7 +166,8 @@ public struct AnnouncementPlanner: Sendable {
             announcement.maneuver?.lanes = nil
             return commit(announcement, step: j)
         case .prepare:
-            var announcement = make(.prepare, step: j, s, then: chain(from: j, to: catalog.announceable(from: j + 1), s))
+            let run = chainRun(from: j, s)
+            var announcement = make(.prepare, step: j, s, then: run.then, thenMore: run.more)
             announcement.spokenDistanceMeters = toJ
             announcement.durationSeconds = estimator.duration(of: announcement)
             guard s.seconds(toJ - nowTrigger) >= announcement.durationSeconds else { return dropped(j, .prepare) }
@@ -177,57 +184,88 @@ public struct AnnouncementPlanner: Sendable {
         }
     }
 
+    /// The `now` of the first maneuver after a run of turns that are all named already (with "then") while
+    /// they are still ahead: when the run was capped (`maxThenMore`), that maneuver could not wait until it is
+    /// next, since its own `now` would no longer fit in the gap. Only its `now` (never an early or prepare cue
+    /// while the run's turns are still ahead); once said, the own `now`s of the run's turns still ahead are
+    /// dropped, so no turn is named out of order. Applies once `next` is named and its own `now` is done, and
+    /// only when that maneuver follows the run's last turn too closely for its own `now` (`needsNaming`).
+    private mutating func afterRun(_ next: Int, _ s: Situation) -> Announcement? {
+        guard chained.contains(next), memory.isHandled(next, .now) else { return nil }
+        var skipped = [next], candidate = catalog.announceable(from: next + 1)
+        while let c = candidate, chained.contains(c) {
+            skipped.append(c)
+            candidate = catalog.announceable(from: c + 1)
+        }
+        guard let c = candidate, catalog.roles[c] == .maneuver, let last = skipped.last,
+              let link = chain(from: last, to: c, s), needsNaming(link, s) else { return nil }
+        memory.drop(c, .early)
+        memory.drop(c, .prepare)
+        guard let announcement = stage(of: c, s) else { return nil }
+        for j in skipped { memory.drop(j, .now) }
+        return announcement
+    }
+
     /// The forms of a `now`, in order of preference; the first that finishes in time is said.
     ///
-    /// Without a "then": as planned, then terse (see `terse(_:)`). With one, the "then" is worth more than
+    /// Without a "then": as planned, then terse (see `ManeuverDescription.terse`). With one, the "then" is worth more than
     /// the names when the chained maneuver could not be sure of its own `now` (its terse form, the margin
     /// and one update interval do not fit in the gap): then the order is full, terse with the full "then",
     /// terse with a terse "then", full alone, terse alone. Otherwise the names come first: full, full alone,
     /// terse with a terse "then", terse alone. So in a run of close turns every maneuver is named, in order,
-    /// before it is reached, as far as the update rate allows.
+    /// before it is reached, as far as the update rate allows. The run after the "then" (`thenMore`, already
+    /// terse) goes with every form that has a "then" and with none that lacks it.
     private func nowFallbacks(_ now: Announcement, _ s: Situation) -> [Announcement] {
-        let terseNow = now.maneuver.map(Self.terse)
+        let terseNow = now.maneuver?.terse
         func form(terse: Bool, then: ChainedManeuver?) -> Announcement {
             var form = now
             if terse { form.maneuver = terseNow }
             form.then = then
+            if then == nil { form.thenMore = [] }
             form.durationSeconds = estimator.duration(of: form)
             return form
         }
         guard let then = now.then else { return [now, form(terse: true, then: nil)] }
         var terseThen = then
-        terseThen.maneuver = Self.terse(then.maneuver)
-        var own = Announcement(kind: .now, maneuver: terseThen.maneuver)
-        own.durationSeconds = estimator.duration(of: own)
-        let thenIsNeeded = s.seconds(then.distanceMeters)
-            < own.durationSeconds + configuration.nowFinishMarginSeconds + s.interval
+        terseThen.maneuver = then.maneuver.terse
+        let thenIsNeeded = needsNaming(then, s)
         let alone = form(terse: false, then: nil), terseAlone = form(terse: true, then: nil)
         let bothTerse = form(terse: true, then: terseThen)
         return thenIsNeeded ? [now, form(terse: true, then: then), bothTerse, alone, terseAlone]
                             : [now, alone, bothTerse, terseAlone]
     }
 
-    /// `description` without what only names the road (name, ref, pronunciation, destinations, exit signs,
-    /// rotary and junction names) and without lanes: "Turn left." The maneuver itself (type, modifier,
-    /// roundabout exit number) stays, so the driver still hears what to do.
-    static func terse(_ description: ManeuverDescription) -> ManeuverDescription {
-        var bare = description
-        bare.step.name = ""
-        bare.step.ref = nil
-        bare.step.pronunciation = nil
-        bare.step.destinations = nil
-        bare.step.exits = nil
-        bare.step.rotaryName = nil
-        bare.step.rotaryPronunciation = nil
-        bare.step.junctionName = nil
-        bare.lanes = nil
-        return bare
+    /// True when `chained` follows its predecessor too closely for its own terse `now` (plus the finish margin
+    /// and one update interval) to be said after the predecessor: it must be named before, with "then".
+    private func needsNaming(_ chained: ChainedManeuver, _ s: Situation) -> Bool {
+        var own = Announcement(kind: .now, maneuver: chained.maneuver.terse)
+        own.durationSeconds = estimator.duration(of: own)
+        return s.seconds(chained.distanceMeters) < own.durationSeconds + configuration.nowFinishMarginSeconds + s.interval
+    }
+
+    /// At most this many maneuvers are named after the "then" (`Announcement.thenMore`).
+    static let maxThenMore = 3
+
+    /// The "then" of `j` (see `chain`) and the run after it: while the chained maneuver needs naming before it
+    /// is reached (`needsNaming`) and the one after it does too, that one is added, terse and without distance,
+    /// up to `maxThenMore`. A "then" that can still get its own `now` starts no run: that `now` names what follows.
+    private func chainRun(from j: Int, _ s: Situation) -> (then: ChainedManeuver?, more: [ChainedManeuver]) {
+        guard let then = chain(from: j, to: catalog.announceable(from: j + 1), s) else { return (nil, []) }
+        var more: [ChainedManeuver] = [], last = then
+        while more.count < Self.maxThenMore, needsNaming(last, s), let previous = catalog.flatIndex(of: last.maneuver.id),
+              var next = chain(from: previous, to: catalog.announceable(from: previous + 1), s), needsNaming(next, s) {
+            next.maneuver = next.maneuver.terse
+            next.sayDistance = false
+            more.append(next)
+            last = next
+        }
+        return (then, more)
     }
 
     /// The final-stage announcement of `j` (now, arrive or waypoint), with its "then" part.
     private func nowCandidate(_ j: Int, kind: AnnouncementKind, _ s: Situation) -> Announcement {
-        let then = kind == .now ? chain(from: j, to: catalog.announceable(from: j + 1), s) : nil
-        var announcement = make(kind, step: j, s, then: then)
+        let run = kind == .now ? chainRun(from: j, s) : (then: nil, more: [])
+        var announcement = make(kind, step: j, s, then: run.then, thenMore: run.more)
         if kind != .now { announcement.maneuver?.lanes = nil }
         announcement.durationSeconds = estimator.duration(of: announcement)
         return announcement
@@ -266,11 +304,13 @@ public struct AnnouncementPlanner: Sendable {
     // MARK: - Output
 
     /// An announcement of `kind` about step `step` (or none) at the current situation, with its duration.
-    private func make(_ kind: AnnouncementKind, step: Int?, _ s: Situation, then: ChainedManeuver? = nil) -> Announcement {
+    private func make(_ kind: AnnouncementKind, step: Int?, _ s: Situation, then: ChainedManeuver? = nil,
+                      thenMore: [ChainedManeuver] = []) -> Announcement {
         let description = step.map { catalog.descriptions[$0] }
         let toManeuver = step.map { max(0, catalog.meters($0) - s.distance) } ?? 0
         var announcement = Announcement(kind: kind, maneuver: description, then: then, triggerMeters: s.distance,
                                         triggerSeconds: s.time, distanceToManeuverMeters: toManeuver)
+        announcement.thenMore = thenMore
         announcement.durationSeconds = estimator.duration(of: announcement)
         return announcement
     }
@@ -283,17 +323,21 @@ public struct AnnouncementPlanner: Sendable {
         return announcement
     }
 
-    /// Starts speaking `announcement` about step `step`: remembers it (and its chained maneuver).
+    /// Starts speaking `announcement` about step `step`: remembers it (and its chained maneuvers, which need
+    /// no prepare or early cue of their own).
     private mutating func commit(_ announcement: Announcement, step: Int) -> Announcement {
         var final = announcement
         final.durationSeconds = estimator.duration(of: final)
         speakingUntil = final.triggerSeconds + final.durationSeconds
         let maneuver = catalog.descriptions[step].step.maneuver
         memory.record(step, final.kind, maneuver: maneuver, distance: final.distanceToManeuverMeters)
-        if let then = final.then, let k = catalog.flatIndex(of: then.maneuver.id) {
-            let distance = final.distanceToManeuverMeters + then.distanceMeters
-            memory.record(k, .prepare, maneuver: then.maneuver.step.maneuver, distance: distance)
-            memory.record(k, .early, maneuver: then.maneuver.step.maneuver, distance: distance)
+        var distance = final.distanceToManeuverMeters
+        for chained in (final.then.map { [$0] } ?? []) + final.thenMore {
+            distance += chained.distanceMeters
+            guard let k = catalog.flatIndex(of: chained.maneuver.id) else { continue }
+            self.chained.insert(k)
+            memory.record(k, .prepare, maneuver: chained.maneuver.step.maneuver, distance: distance)
+            memory.record(k, .early, maneuver: chained.maneuver.step.maneuver, distance: distance)
         }
         return final
     }

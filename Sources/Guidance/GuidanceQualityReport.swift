@@ -6,7 +6,7 @@ public struct GuidanceQualityReport: Sendable, Hashable, Codable {
     public var maneuvers: Int
     /// Maneuvers named by at least one announcement (on their own or chained with "then").
     public var announced: Int
-    /// Maneuvers named as the "then" part of another announcement.
+    /// Maneuvers named as the "then" part (or in the run after it) of another announcement.
     public var chained: Int
     /// Shortest time between the end of a maneuver's last own announcement and reaching it, seconds.
     public var shortestLeadSeconds: Double?
@@ -39,7 +39,7 @@ public struct GuidanceQualityReport: Sendable, Hashable, Codable {
             }
             previousEnd = a.triggerSeconds + a.durationSeconds
             guard let m = a.maneuver, ![.offRoute, .reroute, .continue, .depart].contains(a.kind) else {
-                if let then = a.then { chainedIDs.insert(then.maneuver.id) }
+                chainedIDs.formUnion(Self.chained(in: a))
                 continue
             }
             if !seen.insert("\(m.id) \(a.kind.rawValue)").inserted {
@@ -47,7 +47,7 @@ public struct GuidanceQualityReport: Sendable, Hashable, Codable {
                 warnings.append("duplicate: \(a.kind.rawValue) for step \(m.id)")
             }
             named.insert(m.id)
-            if let then = a.then { chainedIDs.insert(then.maneuver.id) }
+            chainedIDs.formUnion(Self.chained(in: a))
             lastEnd[m.id] = previousEnd
             guard let flat = catalog.flatIndex(of: m.id), let reach = reached[flat] else { continue }
             let isLate: Bool
@@ -80,6 +80,11 @@ public struct GuidanceQualityReport: Sendable, Hashable, Codable {
         self.late = late
         self.missed = missed
         self.warnings = warnings
+    }
+
+    /// The maneuvers `a` names after its own: its "then" and the run after it.
+    private static func chained(in a: Announcement) -> [StepID] {
+        (a.then.map { [$0.maneuver.id] } ?? []) + a.thenMore.map(\.maneuver.id)
     }
 
     /// `12.0 s`.

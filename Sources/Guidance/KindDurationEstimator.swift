@@ -1,6 +1,6 @@
 import RouteModel
 
-/// A text-free duration estimate: a base time per kind plus extra time for a "then" part and a lane hint.
+/// A text-free duration estimate: a base time per kind plus extra time for "then" parts and a lane hint.
 /// It stands in where no phrase builder or synthesizer is at hand (tests, quick statistics); the
 /// composition root normally supplies the real, text-based estimate (DESIGN.md §1).
 public struct KindDurationEstimator: DurationEstimator {
@@ -36,6 +36,8 @@ public struct KindDurationEstimator: DurationEstimator {
             seconds += thenSeconds + (then.sayDistance ? thenDistanceSeconds : 0)
             if !Self.namesRoad(then.maneuver.step) { seconds -= namesSeconds }
         }
+        // Each maneuver of the run after the "then" is a terse "then" clause of its own.
+        seconds += Double(announcement.thenMore.count) * (thenSeconds - namesSeconds)
         if announcement.maneuver?.lanes != nil { seconds += laneSeconds }
         return seconds
     }

@@ -78,6 +78,7 @@ public struct PhraseBuilder: Sendable {
             ctx.set(.distance, distance(meters), .chained)
             let clause = sayDistance ? (book.thenDistanceClause ?? book.thenClause) : book.thenClause
             if let clause { setTemplate(&ctx, .then, clause, .main, runIn: .chained) }
+            if !announcement.thenMore.isEmpty, let clause, let more = book.thenClause { setRun(&ctx, clause, more, announcement.thenMore) }
         }
         var writer = ByteWriter(capacity: 512)
         guard let frame = book.frames[kind.rawValue]?.template(count: ctx.count, rules: locale.pluralRules) else {
@@ -215,6 +216,25 @@ public struct PhraseBuilder: Sendable {
         if entry == nil { entry = book.instructions.lookup(kind: kind, type: type, modifier: modifier, available: features) }
         guard let entry else { ctx.set(.instruction, Self.empty, bank); return }
         setTemplate(&ctx, .instruction, entry, bank, runIn: bank)
+    }
+
+    /// Replaces the `{then}` slot by the "then" clause (`first`, as chosen for the "then") followed, for each
+    /// maneuver of `run`, by the book's joiner and `clause.then` (`more`) with the maneuver in terse form:
+    /// "then turn left, then turn right". Off the hot path (only runs of close turns have one): renders to text.
+    private func setRun(_ ctx: inout Slots, _ first: TemplateEntry, _ more: TemplateEntry, _ run: [ChainedManeuver]) {
+        guard let first = first.template(count: 0, rules: locale.pluralRules),
+              let more = more.template(count: 0, rules: locale.pluralRules) else { return }
+        var joined = renderValue(first.views.pointee, &ctx, .chained)
+        let joiner = SlotValue(book.thenJoiner)
+        for chained in run {
+            var runCtx = Slots()
+            chained.maneuver.terse.fill(&runCtx, .chained, kind: .then, announcementKind: .now, builder: self)
+            let clause = renderValue(more.views.pointee, &runCtx, .chained)
+            joined.display += joiner.display + clause.display
+            joined.spoken += joiner.spoken + clause.spoken
+            joined.ssml += joiner.ssml + clause.ssml
+        }
+        ctx.set(.then, PreparedValue(joined), .main)
     }
 
     /// Puts a template into a slot of `bank`, to run with the slots of `runIn`: rendered in place when it can never

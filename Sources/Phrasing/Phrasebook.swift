@@ -20,6 +20,9 @@ public struct Phrasebook: Sendable {
     let frames: [TemplateEntry?]
     let thenClause: TemplateEntry?
     let thenDistanceClause: TemplateEntry?
+    /// What joins the further "then" clauses of a run (`Announcement.thenMore`): the text before `{then}` in the
+    /// book's `announce.now` frame (", " in "{instruction|cap}[, {then}].", "。" in ja), ", " when there is none.
+    let thenJoiner: String
     let roadName: TemplateEntry?
     let roadRef: TemplateEntry?
     let roadNameRef: TemplateEntry?
@@ -89,11 +92,22 @@ public struct Phrasebook: Sendable {
             examples: json["examples"]?.arrayValue ?? [], problems: problems,
             instructions: InstructionTable(entries: instructionEntries), frames: frames,
             thenClause: compiled["clause.then"], thenDistanceClause: compiled["clause.thenDistance"],
+            thenJoiner: thenJoiner(json["templates"]?["announce.now"]),
             roadName: compiled["road.name"], roadRef: compiled["road.ref"], roadNameRef: compiled["road.nameRef"],
             lanes: lanes, words: words, speech: speech, forms: sortedForms,
             modifierValues: ModifierKey.allCases.map { key in words.modifiers[key].map { PreparedValue(SlotValue($0), forms: sortedForms) } },
             directionValues: words.directions.map { PreparedValue(SlotValue($0), forms: sortedForms) },
             formNames: forms.keys.sorted())
+    }
+
+    /// See `thenJoiner`: the literal text between the group's `[` (or the previous slot) and `{then`.
+    static func thenJoiner(_ frame: JSONValue?) -> String {
+        guard let source = frame?.stringValue ?? frame?["display"]?.stringValue,
+              let then = source.range(of: "{then") else { return ", " }
+        let before = source[..<then.lowerBound]
+        let start = before.lastIndex(where: { "[]{}".contains($0) }).map { before.index(after: $0) } ?? before.startIndex
+        let joiner = String(before[start...])
+        return joiner.isEmpty ? ", " : joiner
     }
 
     static func compileEntry(_ value: JSONValue, key: String, resolver: FilterResolver) -> Result<TemplateEntry, TemplateCompileError> {

@@ -133,6 +133,7 @@ enum Scenarios {
 func summary(_ a: Announcement) -> String {
     var s = a.kind.rawValue + (a.maneuver.map { " \($0.id)" } ?? "")
     if let then = a.then { s += " then \(then.maneuver.id)" + (then.sayDistance ? " +dist" : "") }
+    for more in a.thenMore { s += " then \(more.maneuver.id)" }
     if let lanes = a.maneuver?.lanes { s += " lanes \(lanes.position.rawValue) \(lanes.usableCount)/\(lanes.totalCount)" }
     return s
 }

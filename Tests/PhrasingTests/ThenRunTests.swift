@@ -1,0 +1,63 @@
+import Testing
+import Guidance
+@testable import Phrasing
+import RouteModel
+
+/// A run of close turns (`Announcement.thenMore`): each further turn is one more terse "then" clause.
+@Suite struct ThenRunTests {
+    /// "Turn left onto Main St., then right onto Oak Ave., then …" with two more turns that carry names, a ref,
+    /// destinations and lanes, which the run must leave out.
+    func runAnnouncement() -> Announcement {
+        let first = TestData.maneuver(.turn, .left, name: "Main St.")
+        let then = ChainedManeuver(maneuver: TestData.maneuver(.turn, .right, name: "Oak Ave."), distanceMeters: 30,
+                                   sayDistance: false)
+        let lanes = LaneHint(position: .left, usableCount: 1, totalCount: 2)
+        let third = TestData.maneuver(.turn, .left, name: "Elm St.", ref: "B 7", destinations: "Zentrum", lanes: lanes)
+        let fourth = TestData.maneuver(.turn, .sharpRight, name: "Pine Rd.")
+        var a = Announcement(kind: .now, maneuver: first, then: then)
+        a.thenMore = [ChainedManeuver(maneuver: third, distanceMeters: 30, sayDistance: false),
+                      ChainedManeuver(maneuver: fourth, distanceMeters: 30, sayDistance: false)]
+        return a
+    }
+
+    @Test func englishRunOfTwoMore() throws {
+        let p = try TestData.builder("en-US").phrase(runAnnouncement())
+        #expect(p.display == "Turn left onto Main St., then turn right onto Oak Ave., then turn left, then turn sharp right.")
+        #expect(p.spoken == "Turn left onto Main Street, then turn right onto Oak Avenue, then turn left, then turn sharp right.")
+        #expect(p.ssml == "<speak xml:lang=\"en-US\">Turn left onto Main Street, then turn right onto Oak Avenue, then turn left, then turn sharp right.</speak>")
+    }
+
+    @Test func germanRunOfTwoMore() throws {
+        let p = try TestData.builder("de-DE").phrase(runAnnouncement())
+        #expect(p.display == "Biegen Sie links auf Main St. ab, danach biegen Sie rechts auf Oak Ave. ab, danach biegen Sie links ab, danach biegen Sie scharf rechts ab.")
+        #expect(p.spoken == p.display)
+        #expect(p.ssml == "<speak xml:lang=\"de-DE\">Biegen Sie links auf Main St. ab, danach biegen Sie rechts auf Oak Ave. ab, danach biegen Sie links ab, danach biegen Sie scharf rechts ab.</speak>")
+    }
+
+    @Test func japaneseRunJoinsWithTheFramesSeparator() throws {
+        let p = try TestData.builder("ja-JP").phrase(runAnnouncement())
+        #expect(p.display == "まもなく、左折して、Main St.に入ります。その先、右折して、Oak Ave.に入ります。その先、左折です。その先、大きく右方向です。")
+    }
+
+    @Test func onlyTheThenSaysItsDistance() throws {
+        var a = runAnnouncement()
+        a.then?.distanceMeters = 200
+        a.then?.sayDistance = true
+        let p = try TestData.builder("en-US").phrase(a)
+        #expect(p.display == "Turn left onto Main St., then, in 650 ft, turn right onto Oak Ave., then turn left, then turn sharp right.")
+    }
+
+    @Test func withoutARunTheThenIsUnchanged() throws {
+        let en = try TestData.builder("en-US")
+        var a = runAnnouncement()
+        a.thenMore = []
+        #expect(en.phrase(a).display == "Turn left onto Main St., then turn right onto Oak Ave.")
+    }
+
+    @Test func joinerIsTheTextBeforeThenInTheNowFrame() {
+        #expect(Phrasebook.thenJoiner(.string("{instruction|cap}[, {then}].")) == ", ")
+        #expect(Phrasebook.thenJoiner(.string("まもなく、{instruction}[。{then}]。")) == "。")
+        #expect(Phrasebook.thenJoiner(.string("{instruction}{then}")) == ", ")
+        #expect(Phrasebook.thenJoiner(nil) == ", ")
+    }
+}
