@@ -35,7 +35,8 @@ struct Transcript {
         return out
     }
 
-    /// The transcript JSON of DESIGN.md §5 (extra fields: `spoken`, `display`, `thenStep`, `lanes`).
+    /// The transcript JSON of DESIGN.md §5 (extra fields: `spoken`, `thenStep`, `thenMoreSteps` for the further
+    /// turns of a run named in the same announcement, `lanes`).
     func json() -> JSONValue {
         let route = settings.document.route
         var list = [JSONValue]()
@@ -54,6 +55,9 @@ struct Transcript {
             m.append(.init(key: "durationSeconds", value: .number(Self.round(a.durationSeconds, 2))))
             if let then = a.then {
                 m.append(.init(key: "thenStep", value: .number(Double(then.maneuver.id.step))))
+            }
+            if !a.thenMore.isEmpty {
+                m.append(.init(key: "thenMoreSteps", value: .array(a.thenMore.map { .number(Double($0.maneuver.id.step)) })))
             }
             if let lanes = a.maneuver?.lanes {
                 m.append(.init(key: "lanes", value: .object([

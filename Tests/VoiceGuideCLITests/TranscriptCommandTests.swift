@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import RouteModel
+import Guidance
 @testable import VoiceGuideCLI
 
 /// `voiceguide transcript` (issue 3): every format on every example route, the JSON contract of DESIGN.md §5,
@@ -159,5 +160,28 @@ import RouteModel
         let along = first.compactMap { $0["distanceAlongGeometry"]?.numberValue }
         #expect(along == along.sorted(by: >))
         #expect(steps[3]["voiceInstructions"]?.arrayValue?.isEmpty == true)
+    }
+}
+
+/// A run of close turns in the transcript JSON: the further turns named in one announcement are listed.
+@Suite struct TurnRunTranscriptTests {
+    @Test func furtherTurnsOfARunAreListed() throws {
+        var builder = ScenarioRouteBuilder(start: Coordinate(latitude: 48.1, longitude: 11.5), heading: 0,
+                                           name: "Start Street", speedKmh: 50, vertexSpacing: 10)
+        builder.drive(600)
+        for (n, street) in ["B Street", "C Street", "D Street", "E Street"].enumerated() {
+            builder.maneuver(.turn, n % 2 == 0 ? .right : .left, turn: n % 2 == 0 ? 90 : -90, name: street)
+            builder.drive(30)
+        }
+        builder.drive(400)
+        let path = try CLIFixtures.temporaryFile(Data(RouteJSONWriter.response(builder.build()).serialized(pretty: false).utf8))
+        let run = ToolRun(["transcript", path, "--format", "json", "--locale", "de-DE", "--stats"])
+        #expect(run.code == 0, "\(run.err)")
+        #expect(run.err.contains("missed:             0"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
+        let list = try #require(object["announcements"] as? [[String: Any]])
+        let runs = list.compactMap { $0["thenMoreSteps"] as? [Int] }
+        #expect(!runs.isEmpty)
+        #expect(runs.allSatisfy { $0 == $0.sorted() && !$0.isEmpty })
     }
 }
