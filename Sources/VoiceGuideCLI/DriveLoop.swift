@@ -45,6 +45,8 @@ final class DriveLoop: @unchecked Sendable {
     private let muteWindow: MuteWindow?
     private let onAnnouncement: @Sendable (Announcement, Phrase, Int) -> Void
     private var mutedByWindow = false
+    /// True once the mute window has closed (it mutes once).
+    private var windowClosed = false
     private var nextID = 1
     /// Simulated seconds of the last fix fed (the drive's position in time).
     private(set) var simTime = 0.0
@@ -102,7 +104,7 @@ final class DriveLoop: @unchecked Sendable {
     /// Mutes/unmutes when the window's edges fall at or before `time`.
     private func applyMuteWindow(upTo time: Double, beforeEvent: (Double) -> Void) {
         guard let window = muteWindow else { return }
-        if !mutedByWindow, window.from <= time, simTime < window.until {
+        if !mutedByWindow, !windowClosed, window.from <= time {
             beforeEvent(max(window.from, simTime))
             controller.mute()
             mutedByWindow = true
@@ -111,6 +113,7 @@ final class DriveLoop: @unchecked Sendable {
             beforeEvent(window.until)
             controller.unmute()
             mutedByWindow = false
+            windowClosed = true
         }
     }
 
