@@ -52,11 +52,16 @@ public protocol VoiceGuideCommand: Sendable {
     static var usage: String { get }
     /// Options the command accepts (besides --help).
     static var options: [OptionSpec] { get }
+    /// Extra lines at the end of --help (keys, examples); empty by default.
+    static var notes: String { get }
     /// Runs the command with parsed arguments. Throws `CLIError` for anything that is not a success.
     static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitCode
 }
 
 extension VoiceGuideCommand {
+    /// No extra help lines.
+    public static var notes: String { "" }
+
     /// The command's --help text.
     public static var helpText: String {
         var lines = ["voiceguide \(name) — \(summary)", "", "Usage: voiceguide \(name) \(usage)"]
@@ -65,6 +70,7 @@ extension VoiceGuideCommand {
         let rows = options.map { o in ("--\(o.name)" + (o.valueName.map { " \($0)" } ?? ""), o.help) } + [("--help", "Show this help.")]
         let width = rows.map(\.0.count).max() ?? 0
         for (left, right) in rows { lines.append("  " + left.padding(toLength: width + 2, withPad: " ", startingAt: 0) + right) }
+        if !notes.isEmpty { lines += ["", notes] }
         return lines.joined(separator: "\n")
     }
 }

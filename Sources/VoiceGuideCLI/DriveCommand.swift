@@ -24,6 +24,15 @@ public enum DriveCommand: VoiceGuideCommand {
         OptionSpec("volume", value: "PERCENT", help: "Output volume, 0 to 100 (default 100)."),
     ] + GuidanceSettings.optionSpecs
 
+    /// Keys and examples.
+    public static let notes = """
+        On a terminal: m mute/unmute, + faster, - slower, space pause, q quit; Ctrl-C stops at once (exit 130).
+        Examples:
+          voiceguide drive                                   the bundled route, spoken through ALSA 'default'
+          voiceguide drive --locale de-DE --speedup 4        German, four times faster
+          voiceguide drive route.json --output wav:drive.wav render the whole drive to a WAV file
+        """
+
     /// Where the drive's speech goes.
     enum Output: Equatable {
         /// ALSA `default`, falling back to text with one warning.

@@ -55,6 +55,8 @@ import Testing
         #expect(VoiceGuideTool.commands.map(\.name) == ["drive", "transcript", "inspect", "say", "locales", "lint", "phrases"])
         let version = ToolRun(["--version"])
         #expect(version.code == 0 && version.out == "voiceguide \(VoiceGuideTool.version)\n")
+        let driveHelp = ToolRun(["drive", "--help"])
+        #expect(driveHelp.code == 0 && driveHelp.out.contains("m mute/unmute, + faster, - slower, space pause, q quit"))
         let inspectHelp = ToolRun(["inspect", "--help"])
         #expect(inspectHelp.code == 0)
         #expect(inspectHelp.out.hasPrefix("voiceguide inspect — "))
