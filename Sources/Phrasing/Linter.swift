@@ -105,7 +105,7 @@ public struct Linter: Sendable {
         let json: JSONValue
         do { json = try VoiceGuideData.readJSON(at: url) } catch { return [problem(error, file: file)] }
         var problems: [LintProblem] = []
-        let known: Set<String> = ["format", "language", "base", "templates", "words", "grammar", "speech", "examples"]
+        let known: Set<String> = ["format", "language", "base", "templates", "words", "grammar", "speech", "examples", "ui"]
         for member in json.objectMembers ?? [] where !known.contains(member.key) {
             problems.append(LintProblem(file: file, key: member.key, message: "unknown member"))
         }

@@ -38,6 +38,11 @@ public struct Phrasebook: Sendable {
 
     /// Names of the grammar forms in the merged book.
     public let formNames: [String]
+    /// Words of the drive's live status line (`ui` section, FORMAT.md §9): key → text, `{}` marks the value.
+    public let ui: [String: String]
+
+    /// The keys a `ui` section may have.
+    public static let uiKeys: Set<String> = ["remaining", "eta", "on", "muted", "sound", "paused", "starting"]
 
     /// Compiles merged phrasebook JSON. `fallback` (usually English, already compiled JSON) supplies templates that
     /// fail to compile here; every problem is recorded in `problems`.
@@ -54,6 +59,22 @@ public struct Phrasebook: Sendable {
         var formIndex: [String: (form: GrammarForm, index: Int)] = [:]
         for (index, form) in sortedForms.enumerated() { formIndex[form.name] = (form, index) }
         let resolver = FilterResolver(ordinals: words.ordinals, forms: formIndex, unitCases: words.unitCaseNames)
+
+        var ui: [String: String] = [:]
+        for member in json["ui"]?.objectMembers ?? [] {
+            guard uiKeys.contains(member.key) else {
+                problems.append(.invalidData(file: file, key: "ui.\(member.key)", message: "unknown status-line word (known: \(uiKeys.sorted().joined(separator: ", ")))"))
+                continue
+            }
+            guard let text = member.value.stringValue else {
+                problems.append(.invalidData(file: file, key: "ui.\(member.key)", message: "must be a string"))
+                continue
+            }
+            ui[member.key] = text
+        }
+        if let value = json["ui"], value.objectMembers == nil {
+            problems.append(.invalidData(file: file, key: "ui", message: "must be an object of strings"))
+        }
 
         var compiled: [String: TemplateEntry] = [:]
         var instructionEntries: [InstructionKey: (key: String, entry: TemplateEntry)] = [:]
@@ -97,7 +118,7 @@ public struct Phrasebook: Sendable {
             lanes: lanes, words: words, speech: speech, forms: sortedForms,
             modifierValues: ModifierKey.allCases.map { key in words.modifiers[key].map { PreparedValue(SlotValue($0), forms: sortedForms) } },
             directionValues: words.directions.map { PreparedValue(SlotValue($0), forms: sortedForms) },
-            formNames: forms.keys.sorted())
+            formNames: forms.keys.sorted(), ui: ui)
     }
 
     /// See `thenJoiner`: the literal text between the group's `[` (or the previous slot) and `{then`.

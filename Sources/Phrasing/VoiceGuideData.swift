@@ -155,7 +155,7 @@ public struct VoiceGuideData: Sendable {
 
     /// The members of a fallback book that may fill gaps: templates, words, grammar.
     static func fallbackPart(_ json: JSONValue) -> JSONValue {
-        .object(["templates", "words", "grammar"].compactMap { key in json[key].map { JSONMember(key: key, value: $0) } })
+        .object(["templates", "words", "grammar", "ui"].compactMap { key in json[key].map { JSONMember(key: key, value: $0) } })
     }
 
     /// Template keys of `reference` missing from `book`, sorted.

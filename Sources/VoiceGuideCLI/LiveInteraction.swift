@@ -106,8 +106,8 @@ struct StatusLine {
     /// The line, most important first so that a narrow terminal (cut at its width) still shows the mute state,
     /// the speed and the next maneuver: state │ progress │ next maneuver │ remaining │ ETA │ street.
     func render(progress: RouteProgress?, muted: Bool, speedup: Double, paused: Bool, wallRemaining: Double?) -> String {
-        let state = (muted ? "MUTED" : "sound") + " " + (paused ? "paused" : "×" + Self.speed(speedup))
-        guard let p = progress else { return state + " │ starting…" }
+        let state = word(muted ? "muted" : "sound") + " " + (paused ? word("paused") : "×" + Self.speed(speedup))
+        guard let p = progress else { return state + " │ " + word("starting") }
         let length = max(1, settings.index.path.length)
         let fraction = min(1, max(0, p.distanceAlong / length))
         let cells = 10
@@ -117,13 +117,19 @@ struct StatusLine {
         if let next = p.nextManeuverIndex, nextInstructions.indices.contains(next) {
             parts.append("\(distance(p.distanceToNextManeuver)): \(nextInstructions[next])")
         }
-        parts.append("\(distance(p.remainingDistance)) \(TimeFormatting.clock(p.remainingSeconds)) left")
+        parts.append(word("remaining", "\(distance(p.remainingDistance)) \(TimeFormatting.clock(p.remainingSeconds))"))
         if let wallRemaining {
-            parts.append("ETA \(clockFormatter.string(from: Date(timeIntervalSinceNow: wallRemaining)))")
+            parts.append(word("eta", clockFormatter.string(from: Date(timeIntervalSinceNow: wallRemaining))))
         }
         let street = settings.index.steps.indices.contains(p.stepIndex) ? settings.index.steps[p.stepIndex].step.name : ""
-        if !street.isEmpty { parts.append("on \(street)") }
+        if !street.isEmpty { parts.append(word("on", street)) }
         return parts.joined(separator: " │ ")
+    }
+
+    /// A status-line word from the phrasebook's `ui` section (English comes in through the fallback chain),
+    /// with `value` in place of `{}`.
+    private func word(_ key: String, _ value: String = "") -> String {
+        (settings.builder.book.ui[key] ?? "{}").replacingOccurrences(of: "{}", with: value)
     }
 
     /// A speedup for people: "4", "0.5".
@@ -142,6 +148,8 @@ struct StatusLine {
         case .yard: symbol = "yd"
         case .mile: symbol = "mi"
         }
-        return "\(r.plainText) \(symbol)"
+        let number = settings.locale.profile.decimalSeparator == "." ? r.plainText
+            : r.plainText.replacingOccurrences(of: ".", with: settings.locale.profile.decimalSeparator)
+        return "\(number) \(symbol)"
     }
 }

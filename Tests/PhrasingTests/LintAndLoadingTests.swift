@@ -44,6 +44,17 @@ import Testing
         #expect(text.contains { $0.contains("words.directions.n") && $0.contains("missing") })
     }
 
+    @Test func lintChecksTheStatusLineWords() throws {
+        let book = Self.minimalGerman.replacingOccurrences(of: #""speech": {},"#, with: #""speech": {}, "ui": {"muted": "STUMM", "volume": "laut", "on": 3},"#)
+        let data = try Self.fixture(["de": book])
+        let text = Linter(data: data).lint(paths: [data.phrasebookURL("de").path]).map(\.description)
+        #expect(text.contains { $0.contains("ui.volume") && $0.contains("unknown status-line word") })
+        #expect(text.contains { $0.contains("ui.on") && $0.contains("must be a string") })
+        #expect(!text.contains { $0.contains("ui.muted") })
+        #expect(try data.loadLocale(tag: "de-DE").phrasebook.ui["muted"] == "STUMM")
+        #expect(try data.loadLocale(tag: "de-DE").phrasebook.ui["eta"] == "ETA {}")  // from English
+    }
+
     @Test func lintReportsSyntaxErrorsWithLineColumnAndKey() throws {
         let data = try Self.fixture(["de": "{\n  \"format\": 1,\n  \"templates\": {\n    \"turn\": \"x\" \"y\"\n  }\n}\n"])
         let problems = Linter(data: data).lint(paths: [data.phrasebookURL("de").path])
