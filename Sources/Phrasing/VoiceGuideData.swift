@@ -166,23 +166,26 @@ public struct VoiceGuideData: Sendable {
 
     /// The closest candidate to `word` (case-insensitive edit distance), when close enough to be a typo.
     public static func closest(_ word: String, in candidates: [String]) -> String? {
-        func distance(_ a: [Character], _ b: [Character]) -> Int {
-            if a.isEmpty { return b.count }
-            if b.isEmpty { return a.count }
-            var previous = Array(0...b.count), current = previous
-            for i in 1...a.count {
-                current[0] = i
-                for j in 1...b.count {
-                    current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                }
-                swap(&previous, &current)
-            }
-            return previous[b.count]
-        }
-        let w = Array(word.lowercased().replacingOccurrences(of: "_", with: "-"))
-        let scored = candidates.map { ($0, distance(w, Array($0.lowercased()))) }
+        let w = word.lowercased().replacingOccurrences(of: "_", with: "-")
         if let prefixMatch = candidates.first(where: { $0.lowercased().hasPrefix(String(w.prefix(2))) && w.count <= 3 }) { return prefixMatch }
+        let scored = candidates.map { ($0, editDistance(w, $0.lowercased())) }
         guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= Swift.max(2, w.count / 2) else { return nil }
         return best.0
+    }
+
+    /// Levenshtein distance between two strings, by characters (also used for the CLI's "did you mean").
+    public static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count), current = previous
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
     }
 }

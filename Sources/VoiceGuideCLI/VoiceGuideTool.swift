@@ -1,4 +1,5 @@
 import Foundation
+import Phrasing
 
 /// The `voiceguide` entry point as a library, so tests can run commands in-process.
 public enum VoiceGuideTool {
@@ -61,25 +62,8 @@ public enum VoiceGuideTool {
 
     /// The candidate nearest to `word` by edit distance, when it is close enough to be a likely typo.
     public static func closest(to word: String, in candidates: [String]) -> String? {
-        let scored = candidates.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
+        let scored = candidates.map { ($0, VoiceGuideData.editDistance(word.lowercased(), $0.lowercased())) }
         guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, word.count / 3) else { return nil }
         return best.0
-    }
-
-    /// Levenshtein distance.
-    public static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = previous
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
     }
 }
