@@ -39,20 +39,13 @@ public final class Terminal: @unchecked Sendable {
         return true
     }
 
-    /// Restores the saved terminal state, shows the cursor again, and ends the status line. Safe to call repeatedly.
+    /// Restores the saved terminal state. Safe to call repeatedly (the console clears the status line itself).
     public func restore() {
         lock.lock()
         defer { lock.unlock() }
         guard var original = saved else { return }
         _ = tcsetattr(fd, TCSAFLUSH, &original)
         saved = nil
-    }
-
-    /// True while raw mode is active.
-    public var isRaw: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return saved != nil
     }
 
     /// The width of the terminal on standard output, when it says.
@@ -115,6 +108,4 @@ public struct TerminalStyle: Sendable {
     public func bold(_ s: String) -> String { colors ? "\u{1B}[1m\(s)\u{1B}[0m" : s }
     /// Dim text.
     public func dim(_ s: String) -> String { colors ? "\u{1B}[2m\(s)\u{1B}[0m" : s }
-    /// Colored text (ANSI color code 31–37).
-    public func color(_ code: Int, _ s: String) -> String { colors ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }
 }
