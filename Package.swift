@@ -31,6 +31,7 @@ let package = Package(
         .executableTarget(
             name: "VoiceGuideBench",
             dependencies: ["RouteModel", "Guidance", "Phrasing", "Speech", "SpeechESpeakNG", "AudioALSA", "VoiceGuideCLI"]),
+        .target(name: "VoiceGuideTestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "RouteModelTests", dependencies: ["RouteModel"]),
         .testTarget(name: "GuidanceTests", dependencies: ["Guidance", "RouteModel"]),
         .testTarget(name: "PhrasingTests", dependencies: ["Phrasing", "Guidance", "RouteModel"]),
