@@ -2,7 +2,7 @@
 import PackageDescription
 
 /// VoiceGuide: turn-by-turn voice guidance for Linux.
-/// Module layout follows shared DESIGN.md §2: only CEspeakNG/CALSA and their wrappers touch C.
+/// Module layout follows shared DESIGN.md §2: only CEspeakNG/CALSA/CMeCab and their wrappers touch C.
 let package = Package(
     name: "VoiceGuide",
     products: [
@@ -22,11 +22,15 @@ let package = Package(
         .systemLibrary(
             name: "CALSA", pkgConfig: "alsa",
             providers: [.apt(["libasound2-dev"])]),
+        .systemLibrary(
+            name: "CMeCab",
+            providers: [.apt(["libmecab-dev", "mecab-ipadic-utf8"])]),
         .target(name: "SpeechESpeakNG", dependencies: ["Speech", "CEspeakNG"]),
+        .target(name: "JapaneseReading", dependencies: ["Phrasing", "CMeCab"]),
         .target(name: "AudioALSA", dependencies: ["Speech", "CALSA"]),
         .target(
             name: "VoiceGuideCLI",
-            dependencies: ["RouteModel", "Guidance", "Phrasing", "Speech", "SpeechESpeakNG", "AudioALSA"]),
+            dependencies: ["RouteModel", "Guidance", "Phrasing", "Speech", "SpeechESpeakNG", "AudioALSA", "JapaneseReading"]),
         .executableTarget(name: "voiceguide", dependencies: ["VoiceGuideCLI"]),
         .executableTarget(
             name: "VoiceGuideBench",
@@ -34,7 +38,8 @@ let package = Package(
         .target(name: "VoiceGuideTestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "RouteModelTests", dependencies: ["RouteModel"]),
         .testTarget(name: "GuidanceTests", dependencies: ["Guidance", "RouteModel"]),
-        .testTarget(name: "PhrasingTests", dependencies: ["Phrasing", "Guidance", "RouteModel"]),
+        .testTarget(name: "PhrasingTests", dependencies: ["Phrasing", "Guidance", "RouteModel", "JapaneseReading"]),
+        .testTarget(name: "JapaneseReadingTests", dependencies: ["JapaneseReading", "Phrasing", "Guidance", "RouteModel"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
         .testTarget(name: "SpeechESpeakNGTests", dependencies: ["SpeechESpeakNG", "Speech"]),
         .testTarget(name: "AudioALSATests", dependencies: ["AudioALSA", "Speech", "SpeechESpeakNG"]),
