@@ -25,8 +25,9 @@ public final class JapaneseReader: NameReader, @unchecked Sendable {
         return result
     }
 
-    /// See `NameReader.spokenText(_:)`.
-    public func spokenText(_ text: String) -> String { JapaneseSpokenText.normalize(text) }
+    /// See `NameReader.spokenText(_:)`. A Latin word with no reading left in the text (in a ref such as
+    /// "I 80 East") is left out rather than spelled.
+    public func spokenText(_ text: String) -> String { JapaneseSpokenText.normalize(text) { LatinReading.word($0) ?? "" } }
 
     private func read(_ name: String) -> String? {
         let trimmed = name.trimmingCharacters(in: .whitespaces)

@@ -3,7 +3,7 @@
 /// "23 B" → "にじゅうさん ビー", "E1" → "イーいち". Full-width digits and letters are read like ASCII ones.
 public enum JapaneseSpokenText {
     /// `text` with its digit runs and Latin letter runs replaced by readings; other text is kept as is.
-    /// `words` reads Latin words (letter runs not next to a digit): nil leaves them spelled by letter names.
+    /// `words` reads Latin words (letter runs not next to a digit): nil spells them by letter names, "" leaves them out.
     public static func normalize(_ text: String, words: (Substring) -> String? = LatinReading.word) -> String {
         let chars = Array(text.map(halfWidth))
         guard chars.contains(where: { ($0.isASCII && ($0.isNumber || $0.isLetter)) || $0 == "・" }) else { return text }
@@ -21,7 +21,9 @@ public enum JapaneseSpokenText {
                 while j < chars.count, chars[j].isASCII, chars[j].isLetter { j += 1 }
                 let run = Substring(String(chars[i..<j]))
                 let touchesDigit = (i > 0 && chars[i - 1].isNumber) || (j < chars.count && chars[j].isASCII && chars[j].isNumber)
-                out += touchesDigit ? LatinReading.letters(run) : (words(run) ?? LatinReading.letters(run))
+                let reading = touchesDigit ? LatinReading.letters(run) : (words(run) ?? LatinReading.letters(run))
+                if reading.isEmpty, out.last == " " { out.removeLast() }
+                out += reading
                 i = j
             } else if c == "・" {
                 out += "、"   // the voice reads "・" as "Japanese letter"; a list point is a pause

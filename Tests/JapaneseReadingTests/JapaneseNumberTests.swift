@@ -34,5 +34,7 @@ import Testing
         #expect(JapaneseSpokenText.normalize("１６ごうせん") == "じゅうろくごうせん")
         #expect(JapaneseSpokenText.normalize("なごや・おおさか") == "なごや、おおさか")
         #expect(JapaneseSpokenText.normalize("まもなく、させつです。") == "まもなく、させつです。")
+        #expect(JapaneseSpokenText.normalize("アイ 80 Eastほうめん") == "アイ はちじゅう イーエーエスティーほうめん")
+        #expect(JapaneseSpokenText.normalize("アイ 80 Eastほうめん") { LatinReading.word($0) ?? "" } == "アイ はちじゅうほうめん")
     }
 }
