@@ -11,6 +11,7 @@ let sections: [(String, () -> [BenchFigure])] = [
     ("Route import", importBenchmarks),
     ("Speech", speechBenchmarks),
     ("Phrasing", phrasingBenchmarks),
+    ("Japanese readings", japaneseReadingBenchmarks),
     ("Guidance", guidanceBenchmarks),
     ("Drive", driveBenchmarks),
 ]
