@@ -38,30 +38,21 @@ public enum JapaneseNumbers {
         return out
     }
 
+    /// The place words with their sound changes: 1000 せん, 3000 さんぜん, 8000 はっせん, 100 ひゃく, 300 さんびゃく,
+    /// 600 ろっぴゃく, 800 はっぴゃく, 10 じゅう (a digit of 1 is not said).
+    private static let places: [(value: Int, word: String, changed: [Int: String])] = [
+        (1000, "せん", [1: "せん", 3: "さんぜん", 8: "はっせん"]),
+        (100, "ひゃく", [1: "ひゃく", 3: "さんびゃく", 6: "ろっぴゃく", 8: "はっぴゃく"]),
+        (10, "じゅう", [1: "じゅう"]),
+    ]
+
     private static func belowTenThousand(_ n: Int) -> String {
-        let thousands = n / 1000, hundreds = n / 100 % 10, tens = n / 10 % 10, unit = n % 10
         var out = ""
-        switch thousands {
-        case 0: break
-        case 1: out += "せん"
-        case 3: out += "さんぜん"
-        case 8: out += "はっせん"
-        default: out += ones[thousands] + "せん"
+        for place in places {
+            let digit = n / place.value % 10
+            if digit > 0 { out += place.changed[digit] ?? ones[digit] + place.word }
         }
-        switch hundreds {
-        case 0: break
-        case 1: out += "ひゃく"
-        case 3: out += "さんびゃく"
-        case 6: out += "ろっぴゃく"
-        case 8: out += "はっぴゃく"
-        default: out += ones[hundreds] + "ひゃく"
-        }
-        switch tens {
-        case 0: break
-        case 1: out += "じゅう"
-        default: out += ones[tens] + "じゅう"
-        }
-        if unit > 0 { out += ones[unit] }
+        if n % 10 > 0 { out += ones[n % 10] }
         return out
     }
 
