@@ -83,9 +83,13 @@ public enum NameReaders {
         do throws(MeCabError) { return .success(JapaneseReader(tagger: try MeCabTagger())) } catch { return .failure(error) }
     }()
 
-    /// The reader for `language` ("ja"), or nil when the language needs none or its dictionary is missing.
+    /// The reader for `language`: ja (MeCab; nil when its dictionary is missing), zh (letters and digits apart for
+    /// the pinyin voice); nil for languages whose voice reads names as written.
     public static let provider: NameReaderProvider = { language in
-        guard language == "ja", case .success(let reader) = japanese else { return nil }
-        return reader
+        switch language {
+        case "ja": return try? japanese.get()
+        case "zh": return PinyinVoiceReader()
+        default: return nil
+        }
     }
 }

@@ -196,14 +196,17 @@ public struct PhraseBuilder: Sendable {
     /// A name as a slot value: abbreviations expanded for speech and its pronunciation as an SSML phoneme; or, when
     /// the book's voice cannot read the name's Han characters (`pronunciationReplacesHan`) and the pronunciation
     /// has none, the pronunciation itself is spoken (SSML `<sub alias>`, which eSpeak NG speaks as the alias).
-    /// With a `reader`, the voice is given only readings: of the pronunciation when it has one, else of the name;
-    /// a name with neither has no spoken text (`isUnspeakable`).
+    /// With a `reader`, the voice is given only readings: of a kana pronunciation (`pronunciationReplacesHan`), else
+    /// of the name; a name with neither has no spoken text (`isUnspeakable`).
     private func nameValue(_ name: String, pronunciation: String?) -> SlotValue {
         let speech = book.speech
         let spoken = speech.expand(name)
         let p = pronunciation.flatMap { $0.isEmpty ? nil : $0 }
         if reader != nil {
-            guard let reading = p.flatMap(spokenName) ?? spokenName(name) else { return SlotValue(display: name, spoken: "", ssml: "") }
+            // A kana pronunciation is the reading (`pronunciationReplacesHan`); another one stays an IPA phoneme.
+            let said = speech.pronunciationReplacesHan ? p.flatMap(spokenName) : nil
+            guard let reading = said ?? spokenName(name) else { return SlotValue(display: name, spoken: "", ssml: "") }
+            if let p, said == nil { return SlotValue(display: name, spoken: reading, ssml: Self.phoneme(p, reading)) }
             return SlotValue(display: name, spoken: reading,
                              ssml: reading == name ? nil : "<sub alias=\"\(SSML.escape(reading))\">\(SSML.escape(name))</sub>")
         }

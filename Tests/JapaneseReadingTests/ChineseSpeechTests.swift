@@ -1,5 +1,6 @@
 import Foundation
 import Guidance
+import JapaneseReading
 import Phrasing
 import RouteModel
 import Testing
@@ -10,7 +11,7 @@ import Testing
 
     init() throws {
         let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        builder = try VoiceGuideData(directory: directory).loadLocale(tag: "zh-CN").builder()
+        builder = try VoiceGuideData(directory: directory, nameReaders: NameReaders.provider).loadLocale(tag: "zh-CN").builder()
     }
 
     private func say(_ kind: AnnouncementKind, _ type: ManeuverType, _ modifier: ManeuverModifier? = nil, name: String = "",
@@ -40,6 +41,14 @@ import Testing
         #expect(ours.contains("s'a55n_| p'i51"), "23 B keeps its B: \(ours)")
         #expect(ours.contains("p'ei21_| tS;'i55N") && ours.contains("th'iE55n_| tS;'i55n"), "北京 and 天津: \(ours)")
         #expect(!ours.contains("X'o-35"), "no 和 between signpost items: \(ours)")
+    }
+
+    @Test func aLatinRefGluedInsideANameKeepsItsNumber() throws {
+        let p = say(.now, .turn, .right, name: "G4京港澳高速", destinations: "G4京港澳高速")
+        #expect(p.display == "右转，进入G4京港澳高速，往G4京港澳高速方向。")
+        #expect(p.spoken == "右转，进入G 4京港澳高速，往G 4京港澳高速方向。")
+        let ours = try espeakPhonemes(p.spoken, voice: "cmn-latn-pinyin")
+        #expect(ours.components(separatedBy: "s'i[51").count == 3, "四 said twice: \(ours)")
     }
 
     @Test func decimalsKeepTheirPoint() throws {
