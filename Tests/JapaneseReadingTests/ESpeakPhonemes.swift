@@ -1,14 +1,15 @@
 import Foundation
 
 /// The phonemes eSpeak NG's CLI gives for `text` (`espeak-ng -x -q -v VOICE`), the reference for what the voice says.
-func espeakPhonemes(_ text: String, voice: String) throws -> String {
+/// With `ssml`, the text is SSML (`-m`), as the drive gives it to the engine.
+func espeakPhonemes(_ text: String, voice: String, ssml: Bool = false) throws -> String {
     let exe = "/usr/bin/espeak-ng"
     guard FileManager.default.isExecutableFile(atPath: exe) else {
         throw PhonemeError(description: "\(exe) is missing (run scripts/setup.sh)")
     }
     let p = Process()
     p.executableURL = URL(fileURLWithPath: exe)
-    p.arguments = ["-x", "-q", "-v", voice, text]
+    p.arguments = (ssml ? ["-m"] : []) + ["-x", "-q", "-v", voice, text]
     let out = Pipe()
     p.standardOutput = out
     try p.run()

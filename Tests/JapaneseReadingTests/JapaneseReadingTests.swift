@@ -128,3 +128,25 @@ import Testing
         do { _ = try MeCabTagger(dictionary: "/nonexistent/ipadic") } catch { #expect(error.description.contains("run scripts/setup.sh")) }
     }
 }
+
+/// Whole drives in ja-JP: the SSML the drive gives eSpeak NG never makes the ja voice fall back to its English
+/// voice (which spells Latin names and says "Chinese letter" for kanji).
+@Suite struct JapaneseDriveSpeechTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test(arguments: ["city-berlin", "city-dc", "motorway-bay-bridge", "multi-stop-manhattan", "uk-oxford"])
+    func everyAnnouncementIsReadByTheJapaneseVoice(route: String) throws {
+        let data = VoiceGuideData(directory: Self.root, nameReaders: NameReaders.provider)
+        let builder = try data.loadLocale(tag: "ja-JP").builder()
+        let file = Self.root.appendingPathComponent("Examples/Routes/\(route).json")
+        let document = try RouteImporter().read(try Data(contentsOf: file), fileName: file.lastPathComponent)
+        let run = OfflineGuidance.run(RouteIndex(route: document.route), estimator: PhraseDurationEstimator(builder: builder))
+        #expect(run.announcements.count > 5)
+        let bodies = run.announcements.map { builder.phrase($0).ssml }.map { ssml in
+            ssml.replacingOccurrences(of: "<speak xml:lang=\"ja-JP\">", with: "").replacingOccurrences(of: "</speak>", with: "")
+        }
+        let phonemes = try espeakPhonemes("<speak xml:lang=\"ja-JP\">" + bodies.joined(separator: " ") + "</speak>", voice: "ja", ssml: true)
+        #expect(!phonemes.contains("(en)"), "\(route): the ja voice switched to English: \(phonemes)")
+        #expect(!phonemes.isEmpty)
+    }
+}
