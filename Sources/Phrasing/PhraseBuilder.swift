@@ -120,7 +120,13 @@ public struct PhraseBuilder: Sendable {
             ctx.set(id, value, bank)
         }
         if !m.step.name.isEmpty || !(m.step.ref ?? "").isEmpty {
-            let road = cache.road(.init(kind: .road, a: m.step.name, b: m.step.pronunciation, c: m.step.ref)) { roadValues(m.step) }
+            var road = cache.road(.init(kind: .road, a: m.step.name, b: m.step.pronunciation, c: m.step.ref)) { roadValues(m.step) }
+            if quiet, road.road?.value.isUnspeakable == true, road.ref != nil {
+                // The name has no reading: the road is said by its ref alone.
+                var refOnly = m.step
+                refOnly.name = ""
+                road = cache.road(.init(kind: .road, a: "", b: nil, c: m.step.ref)) { roadValues(refOnly) }
+            }
             set(.name, road.name)
             ctx.set(.ref, road.ref, bank)
             set(.road, road.road)
