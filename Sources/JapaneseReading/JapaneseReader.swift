@@ -6,28 +6,20 @@ import Phrasing
 /// has no reading (an unknown kanji, another script, a Latin word that is not romaji) has no reading at all.
 public final class JapaneseReader: NameReader, @unchecked Sendable {
     private let tagger: MeCabTagger
-    private let lock = NSLock()
-    private var memo: [String: String?] = [:]
+    private let readings = Memo<String?>(limit: 10_000)
+    private let spoken = Memo<String>(limit: 4096)
 
     /// A reader over a loaded tagger.
     public init(tagger: MeCabTagger) { self.tagger = tagger }
 
     /// See `NameReader.reading(of:)`; memoized per name.
-    public func reading(of name: String) -> String? {
-        lock.lock()
-        if let known = memo[name] { lock.unlock(); return known }
-        lock.unlock()
-        let result = read(name)
-        lock.lock()
-        if memo.count > 10_000 { memo.removeAll() }
-        memo[name] = result
-        lock.unlock()
-        return result
-    }
+    public func reading(of name: String) -> String? { readings.value(for: name) { read($0) } }
 
     /// See `NameReader.spokenText(_:)`. A Latin word with no reading left in the text (in a ref such as
-    /// "I 80 East") is left out rather than spelled.
-    public func spokenText(_ text: String) -> String { JapaneseSpokenText.normalize(text) { LatinReading.word($0) ?? "" } }
+    /// "I 80 East") is left out rather than spelled. Memoized per text (a drive says few distinct phrases).
+    public func spokenText(_ text: String) -> String {
+        spoken.value(for: text) { JapaneseSpokenText.normalize($0) { LatinReading.word($0) ?? "" } }
+    }
 
     private func read(_ name: String) -> String? {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
