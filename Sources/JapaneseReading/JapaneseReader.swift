@@ -23,13 +23,7 @@ public final class JapaneseReader: NameReader, @unchecked Sendable {
 
     private func read(_ name: String) -> String? {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty else { return nil }
-        // A street "…通り"/"…通" is "…どおり" (rendaku), which the dictionary reads only for some names.
-        for suffix in ["通り", "通"] where trimmed.hasSuffix(suffix) && trimmed.count > suffix.count {
-            let stem = String(trimmed.dropLast(suffix.count))
-            if Self.containsHan(stem), let reading = kana(stem) { return reading + "ドオリ" }
-        }
-        return kana(trimmed)
+        return trimmed.isEmpty ? nil : kana(trimmed)
     }
 
     /// `text` in kana: kanji through MeCab, kana as written, numbers and Latin read; nil if any part has no reading.
@@ -37,10 +31,16 @@ public final class JapaneseReader: NameReader, @unchecked Sendable {
         var parts: [String] = []
         if Self.containsHan(text) {
             guard let words = tagger.analyze(text) else { return nil }
-            for word in words {
-                if let reading = word.reading, !Self.containsHan(reading) { parts.append(reading) }
-                else if Self.containsHan(word.surface) { return nil }
-                else { parts.append(word.surface) }
+            for (index, word) in words.enumerated() {
+                if index == words.count - 1, index > 0, word.surface == "通り" || word.surface == "通" {
+                    parts.append("ドオリ")   // a street "…通り"/"…通" takes rendaku, which the dictionary reads only for some
+                } else if let reading = word.reading, !Self.containsHan(reading) {
+                    parts.append(reading)
+                } else if Self.containsHan(word.surface) {
+                    return nil
+                } else {
+                    parts.append(word.surface)
+                }
             }
         } else {
             parts = [text]
