@@ -13,10 +13,11 @@ public enum LatinReading {
         word.map { letterNames[Character($0.lowercased())] ?? String($0) }.joined()
     }
 
-    /// A Latin word as Japanese reads it: acronyms (all capitals, up to five letters) and words of up to three
-    /// letters by their letter names; longer words as Hepburn romaji when they are romaji; nil otherwise.
+    /// A Latin word as Japanese reads it: a single letter and acronyms (all capitals, up to five letters) by their
+    /// letter names; other words as Hepburn romaji when they are romaji; nil otherwise (an English word such as
+    /// "Oak" is not spelled out).
     public static func word(_ word: Substring) -> String? {
-        if word.count <= 3 || (word.count <= 5 && word.allSatisfy(\.isUppercase)) { return letters(word) }
+        if word.count == 1 || (word.count <= 5 && word.allSatisfy(\.isUppercase)) { return letters(word) }
         return romaji(word)
     }
 

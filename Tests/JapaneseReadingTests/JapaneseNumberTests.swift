@@ -23,6 +23,9 @@ import Testing
         #expect(LatinReading.word("Nippombashi") == "にっぽんばし")
         #expect(LatinReading.word("Midtown") == nil)
         #expect(LatinReading.word("Street") == nil)
+        #expect(LatinReading.word("Oak") == nil)
+        #expect(LatinReading.word("S") == "エス")
+        #expect(LatinReading.word("Ota") == "おた")
     }
 
     @Test func spokenText() {
