@@ -134,7 +134,7 @@ public struct PhraseBuilder: Sendable {
         if let d = m.step.destinations, !d.isEmpty {
             set(.dest, cache.text(.init(kind: .destinations, a: d)) {
                 let signpost = Destinations(d)
-                let list = book.words.list
+                let list = book.words.listMarks
                 let spoken = signpost.spoken(speech, andJoiner: book.words.andJoiner, separator: list?.spoken,
                                              read: reader == nil ? nil : { spokenName($0) })
                 return PreparedValue(SlotValue(display: signpost.display(separator: list?.display), spoken: spoken), forms: book.forms)

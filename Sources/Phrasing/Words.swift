@@ -26,7 +26,7 @@ struct Words: Sendable {
     var andSpacing = true
     /// The separator of list items (signpost places), for the screen and for speech, when the language joins
     /// them with a mark rather than "and" (ja "・" / "、", zh "、"); nil: ", " and `and`.
-    var list: (display: String, spoken: String)?
+    var listMarks: (display: String, spoken: String)?
 
     /// The text between the last two items of a list: " and ", or the bare word when `andSpacing` is false.
     var andJoiner: String { andSpacing ? " " + and + " " : and }
@@ -88,7 +88,7 @@ struct Words: Sendable {
             if let b = spacing.boolValue { w.andSpacing = b } else { bad("andSpacing", "must be true or false") }
         }
         if let list = json["list"] {
-            if let d = list["display"]?.stringValue, let s = list["spoken"]?.stringValue { w.list = (d, s) }
+            if let d = list["display"]?.stringValue, let s = list["spoken"]?.stringValue { w.listMarks = (d, s) }
             else { bad("list", "needs display and spoken strings") }
         }
         return w
