@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "VoiceGuide", targets: ["RouteModel", "Guidance", "Phrasing", "Speech"]),
         .library(name: "VoiceGuideAudio", targets: ["SpeechESpeakNG", "AudioALSA"]),
+        .library(name: "VoiceGuideReading", targets: ["JapaneseReading"]),
         .executable(name: "voiceguide", targets: ["voiceguide"]),
         .executable(name: "voiceguide-bench", targets: ["VoiceGuideBench"]),
     ],
