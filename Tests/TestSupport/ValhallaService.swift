@@ -36,19 +36,22 @@ public final class ValhallaService: @unchecked Sendable {
         throw TestServiceError.missing("Valhalla is not installed in \(repositoryRoot.path)/.build/venv: run scripts/setup.sh")
     }
 
-    /// Starts the service and waits (up to `timeout` seconds) until it accepts connections.
-    public init(timeout: Double = 30) throws {
+    /// Starts the service on `port` (a free one when nil) and waits up to `timeout` seconds until it accepts
+    /// connections.
+    public init(port requested: UInt16? = nil, timeout: Double = 30) throws {
         let executable = try Self.executable()
         guard let data = FileManager.default.contents(atPath: Self.baseConfig.path),
               var config = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             throw TestServiceError.missing("the Valhalla tiles are not built (\(Self.baseConfig.path) is missing or unreadable): run scripts/setup.sh")
         }
         var template = Array("/tmp/vgvh-XXXXXX".utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress) }) else {
-            throw TestServiceError.system("mkdtemp", errno)
+        let made = template.withUnsafeMutableBufferPointer { buffer -> String? in
+            guard let base = buffer.baseAddress, let path = mkdtemp(base) else { return nil }
+            return String(cString: path)
         }
-        let run = URL(fileURLWithPath: String(cString: made))
-        port = try FreePort.tcp()
+        guard let made else { throw TestServiceError.system("mkdtemp", errno) }
+        let run = URL(fileURLWithPath: made)
+        port = try requested ?? FreePort.tcp()
         config = Self.privateSockets(config, in: run.path) as? [String: Any] ?? config
         var httpd = config["httpd"] as? [String: Any] ?? [:]
         var service = httpd["service"] as? [String: Any] ?? [:]
@@ -104,4 +107,41 @@ public final class ValhallaService: @unchecked Sendable {
         }
         return value
     }
+}
+
+import Testing
+
+extension ValhallaService {
+    /// The service of the enclosing `.valhalla` scope, or nil outside one.
+    @TaskLocal public static var current: ValhallaService?
+
+    /// The service of the enclosing `.valhalla` scope; fails clearly outside one.
+    public static func scoped() throws -> ValhallaService {
+        guard let current else {
+            throw TestServiceError.notReady("no Valhalla service in scope: add the .valhalla trait to the suite or test")
+        }
+        return current
+    }
+}
+
+/// Runs a suite (or one test) inside one real Valhalla service: started before its first test, stopped after
+/// its last, reachable as `ValhallaService.current` / `try ValhallaService.scoped()`. A suite that uses it pays
+/// one startup (about half a second) for all its tests.
+public struct ValhallaScope: SuiteTrait, TestTrait, TestScoping {
+    /// Scopes the suite once, not each test in it.
+    public var isRecursive: Bool { false }
+
+    /// Starts the service, runs `function` with it in scope, stops it.
+    public func provideScope(for test: Test, testCase: Test.Case?,
+                             performing function: @Sendable () async throws -> Void) async throws {
+        if ValhallaService.current != nil { return try await function() }
+        let service = try ValhallaService()
+        defer { service.stop() }
+        try await ValhallaService.$current.withValue(service) { try await function() }
+    }
+}
+
+extension Trait where Self == ValhallaScope {
+    /// A real Valhalla service for the suite or test (see `ValhallaScope`).
+    public static var valhalla: Self { ValhallaScope() }
 }
