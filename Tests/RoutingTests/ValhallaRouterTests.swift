@@ -80,3 +80,9 @@ import VoiceGuideTestSupport
         }
     }
 }
+
+extension ValhallaRouterTests {
+    @Test func detectsValhallaByAsking() async throws {
+        #expect(try await RouterKind.detect(baseURL: ValhallaService.scoped().baseURL) == .valhalla)
+    }
+}
