@@ -56,7 +56,11 @@ final class ScriptedHTTPServer: @unchecked Sendable {
         listener = fd
         port = chosen
         self.reply = reply
-        let thread = Thread { [self] in acceptLoop() }
+        let thread = Thread { [weak self] in
+            // Holds the server only while accepting, so dropping the last reference stops it.
+            while let server = self, server.acceptOnce() {}
+            close(fd)
+        }
         thread.start()
     }
 
@@ -85,17 +89,17 @@ final class ScriptedHTTPServer: @unchecked Sendable {
 
     private var isStopped: Bool { lock.withLock { stopped } }
 
-    private func acceptLoop() {
-        defer { close(listener) }
-        while !isStopped {
-            var pfd = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
-            guard poll(&pfd, 1, 50) > 0 else { continue }
-            let connection = accept(listener, nil, nil)
-            guard connection >= 0 else { continue }
-            lock.withLock { openConnections.append(connection) }
-            let thread = Thread { [self] in serve(connection) }
-            thread.start()
-        }
+    /// Waits up to 50 ms for a connection and serves it on a thread of its own; false once stopped.
+    private func acceptOnce() -> Bool {
+        guard !isStopped else { return false }
+        var pfd = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+        guard poll(&pfd, 1, 50) > 0 else { return true }
+        let connection = accept(listener, nil, nil)
+        guard connection >= 0 else { return true }
+        lock.withLock { openConnections.append(connection) }
+        let thread = Thread { [self] in serve(connection) }
+        thread.start()
+        return true
     }
 
     private func serve(_ fd: Int32) {
