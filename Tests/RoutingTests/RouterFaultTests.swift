@@ -47,6 +47,25 @@ import VoiceGuideTestSupport
         #expect(error?.description == "router timed out after 0.5 s")
     }
 
+    @Test func slowServerWithinTheTimeoutSucceeds() async throws {
+        let body = try ValhallaFixtures.data("city-turns.en-US.json")
+        let wire = ValhallaFixtures.ok(body)
+        let server = try ScriptedHTTPServer { _ in .drip(wire, piece: wire.count / 4 + 1, pause: 0.1) }
+        defer { server.stop() }
+        let response = try await ValhallaRouter(baseURL: server.baseURL, timeout: 5).route(Self.request)
+        #expect(response.body == body)
+    }
+
+    @Test func tricklingServerStillTimesOutOnTheTotalDeadline() async throws {
+        let wire = ValhallaFixtures.ok(try ValhallaFixtures.data("city-turns.en-US.json"))
+        let server = try ScriptedHTTPServer { _ in .drip(wire, piece: 1, pause: 0.02) }
+        defer { server.stop() }
+        let started = Date()
+        let error = await failure(try ValhallaRouter(baseURL: server.baseURL, timeout: 0.5))
+        #expect(error == .timeout(0.5), "bytes keep coming, but the whole exchange has 0.5 s")
+        #expect(Date().timeIntervalSince(started) < 5)
+    }
+
     @Test func serverErrorIsHTTPStatus() async throws {
         let server = try server("HTTP/1.1 500 Internal Server Error\r\nContent-Length: 22\r\n\r\nworker crashed\nat line")
         #expect(await failure(try OSRMRouter(baseURL: server.baseURL)) == .httpStatus(500, "worker crashed"))

@@ -24,6 +24,8 @@ final class ScriptedHTTPServer: @unchecked Sendable {
         case silence
         /// Send `prefix`, then `chunk` again and again until the client goes away.
         case endless(prefix: [UInt8], chunk: [UInt8])
+        /// Send `bytes` in pieces of `piece` bytes, `pause` seconds apart, then close (a slow server).
+        case drip([UInt8], piece: Int, pause: Double)
     }
 
     let port: UInt16
@@ -117,6 +119,14 @@ final class ScriptedHTTPServer: @unchecked Sendable {
         case .endless(let prefix, let chunk):
             guard sendAll(fd, prefix) else { return }
             while !isStopped, sendAll(fd, chunk) {}
+        case .drip(let bytes, let piece, let pause):
+            var offset = 0
+            while offset < bytes.count, !isStopped {
+                usleep(useconds_t(pause * 1e6))
+                let end = min(bytes.count, offset + max(1, piece))
+                guard sendAll(fd, Array(bytes[offset..<end])) else { return }
+                offset = end
+            }
         }
     }
 
