@@ -57,20 +57,22 @@ try:
                             [{"lat": 60.17238, "lon": 24.94131, "heading": 180, "heading_tolerance": 45}, {"lat": 60.17334, "lon": 24.93661}]),
     }
     manifest = {"valhalla": version, "generator": "Tests/Fixtures/valhalla/make.sh", "files": []}
+    def fetch(file, locations, locale, about, **extra):
+        """POSTs one route request, saves the body as `file`, records it in the manifest; the route."""
+        body = {"locations": [dict(l, type="break") for l in locations], "costing": "auto", "format": "osrm",
+                "language": locale, "units": "kilometers", "voice_instructions": True, "banner_instructions": True}
+        status, data = post(body)
+        if status != 200: sys.exit(f"{file}: HTTP {status}: {data[:300]}")
+        open(os.path.join(here, file), "wb").write(data)
+        route = json.loads(data)["routes"][0]
+        manifest["files"].append(dict({"file": file, "about": about, "status": status, "request": body}, **extra,
+                                      voiceLocale=route.get("voiceLocale"), legs=len(route["legs"]),
+                                      steps=sum(len(l["steps"]) for l in route["legs"]), distance=route["distance"]))
+        return route
+
     for name, (about, locations) in routes.items():
         for locale in locales:
-            body = {"locations": [dict(l, type="break") for l in locations], "costing": "auto", "format": "osrm",
-                    "language": locale, "units": "kilometers", "voice_instructions": True, "banner_instructions": True}
-            status, data = post(body)
-            parsed = json.loads(data)
-            if status != 200: sys.exit(f"{name} {locale}: HTTP {status}: {data[:300]}")
-            file = f"{name}.{locale}.json"
-            open(os.path.join(here, file), "wb").write(data)
-            route = parsed["routes"][0]
-            manifest["files"].append({"file": file, "about": about, "status": status, "request": body,
-                                      "voiceLocale": route.get("voiceLocale"), "legs": len(route["legs"]),
-                                      "steps": sum(len(l["steps"]) for l in route["legs"]),
-                                      "distance": route["distance"]})
+            fetch(f"{name}.{locale}.json", locations, locale, about)
     # A wrong turn for drive tests: on city-turns the driver turns left (north) where the route turns right onto
     # Unioninkatu (step 4); "detour" is the real route they drive from there, "detour-reroute" the new route a
     # reroute from 150 m into the detour (with the detour's heading there) fetches to the same destination.
@@ -110,33 +112,16 @@ try:
     target = ahead(wrong_lat, wrong_lon, (wrong["bearing_after"] + 180) % 360, 250)
     final = planned_steps[-1]["maneuver"]["location"]
     for locale in ["en-US", "de-DE"]:
-        body = {"locations": [{"lat": wrong_lat, "lon": wrong_lon, "heading": round(wrong["bearing_before"]) % 360, "heading_tolerance": 45, "type": "break"},
-                              {"lat": round(target[0], 6), "lon": round(target[1], 6), "type": "break"}],
-                "costing": "auto", "format": "osrm", "language": locale, "units": "kilometers",
-                "voice_instructions": True, "banner_instructions": True}
-        status, data = post(body)
-        if status != 200: sys.exit(f"detour {locale}: HTTP {status}: {data[:300]}")
-        open(os.path.join(here, f"detour.{locale}.json"), "wb").write(data)
-        detour = json.loads(data)["routes"][0]
-        manifest["files"].append({"file": f"detour.{locale}.json", "status": status, "request": body,
-                                  "about": "the wrong turn: left (north) where city-turns turns right onto Unioninkatu (its step 4)",
-                                  "leavesPlannedRouteAt": {"step": 4, "distanceAlong": round(distance_to_wrong, 3),
-                                                           "location": [wrong_lon, wrong_lat]},
-                                  "voiceLocale": detour.get("voiceLocale"), "legs": 1,
-                                  "steps": len(detour["legs"][0]["steps"]), "distance": detour["distance"]})
+        detour = fetch(f"detour.{locale}.json",
+                       [{"lat": wrong_lat, "lon": wrong_lon, "heading": round(wrong["bearing_before"]) % 360, "heading_tolerance": 45},
+                        {"lat": round(target[0], 6), "lon": round(target[1], 6)}], locale,
+                       "the wrong turn: left (north) where city-turns turns right onto Unioninkatu (its step 4)",
+                       leavesPlannedRouteAt={"step": 4, "distanceAlong": round(distance_to_wrong, 3), "location": [wrong_lon, wrong_lat]})
         lat, lon, heading = along(decode6(detour["geometry"]), 150)
-        body = {"locations": [{"lat": round(lat, 6), "lon": round(lon, 6), "heading": round(heading) % 360, "heading_tolerance": 45, "type": "break"},
-                              {"lat": final[1], "lon": final[0], "type": "break"}],
-                "costing": "auto", "format": "osrm", "language": locale, "units": "kilometers",
-                "voice_instructions": True, "banner_instructions": True}
-        status, data = post(body)
-        if status != 200: sys.exit(f"detour-reroute {locale}: HTTP {status}: {data[:300]}")
-        open(os.path.join(here, f"detour-reroute.{locale}.json"), "wb").write(data)
-        reroute = json.loads(data)["routes"][0]
-        manifest["files"].append({"file": f"detour-reroute.{locale}.json", "status": status, "request": body,
-                                  "about": "the reroute from 150 m into the detour, with its heading, to the city-turns destination",
-                                  "voiceLocale": reroute.get("voiceLocale"), "legs": 1,
-                                  "steps": len(reroute["legs"][0]["steps"]), "distance": reroute["distance"]})
+        fetch(f"detour-reroute.{locale}.json",
+              [{"lat": round(lat, 6), "lon": round(lon, 6), "heading": round(heading) % 360, "heading_tolerance": 45},
+               {"lat": final[1], "lon": final[0]}], locale,
+              "the reroute from 150 m into the detour, with its heading, to the city-turns destination")
     body = {"locations": [{"lat": 60.17536, "lon": 24.93884, "type": "break"}, {"lat": 60.17227, "lon": 24.94316, "type": "break"}],
             "costing": "auto", "format": "osrm", "language": "en-US"}
     status, data = post(body)
