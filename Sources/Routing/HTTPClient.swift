@@ -27,18 +27,7 @@ public struct HTTPClient: Sendable {
 
     /// Sends `request` to `endpoint` on a dedicated thread and returns the complete response (any status).
     public func send(_ request: HTTPRequest, to endpoint: HTTPEndpoint) async throws(HTTPClientError) -> HTTPResponse {
-        let result: Result<HTTPResponse, HTTPClientError> = await withCheckedContinuation { continuation in
-            let thread = Thread {
-                do throws(HTTPClientError) {
-                    continuation.resume(returning: .success(try self.sendBlocking(request, to: endpoint)))
-                } catch {
-                    continuation.resume(returning: .failure(error))
-                }
-            }
-            thread.name = "voiceguide-http"
-            thread.start()
-        }
-        return try result.get()
+        try await offThread { () throws(HTTPClientError) in try sendBlocking(request, to: endpoint) }
     }
 
     /// Refuses a request whose method, target or headers would break the request framing (spaces or control
@@ -95,6 +84,20 @@ public struct HTTPClient: Sendable {
             }
         }
     }
+}
+
+/// Runs blocking `work` on a new thread and awaits its result, so no Swift concurrency worker waits on I/O.
+func offThread<T: Sendable, E: Error>(_ work: @escaping @Sendable () throws(E) -> T) async throws(E) -> T {
+    let result: Result<T, E> = await withCheckedContinuation { continuation in
+        let thread = Thread {
+            do throws(E) { continuation.resume(returning: .success(try work())) } catch {
+                continuation.resume(returning: .failure(error))
+            }
+        }
+        thread.name = "voiceguide-http"
+        thread.start()
+    }
+    return try result.get()
 }
 
 /// A point in monotonic time by which an exchange must finish.

@@ -4,7 +4,7 @@ import RouteModel
 /// A router speaking the OSRM HTTP API (`osrm-routed`, or any server with its `/route/v1` service):
 /// `GET {base}/route/v1/{profile}/{lon,lat;…}?steps=true&overview=full&geometries=polyline6&bearings=…`.
 /// OSRM has no language parameter; the phrasing is ours anyway.
-public struct OSRMRouter: Router {
+public struct OSRMRouter: BlockingRouter {
     /// The server.
     public let endpoint: HTTPEndpoint
     /// The OSRM profile in the path ("driving").
@@ -39,11 +39,16 @@ public struct OSRMRouter: Router {
         return "/route/v1/\(profile)/\(points)?\(query.joined(separator: "&"))"
     }
 
-    /// Fetches the route.
+    /// Fetches the route on a thread of its own.
     public func route(_ request: RouteRequest) async throws(RouterError) -> RouterResponse {
+        try await offThread { () throws(RouterError) in try routeBlocking(request) }
+    }
+
+    /// Fetches the route on the calling thread.
+    public func routeBlocking(_ request: RouteRequest) throws(RouterError) -> RouterResponse {
         try request.validate()
         let http = HTTPRequest(method: "GET", target: target(for: request))
-        let response = try await client.exchange(http, with: endpoint)
+        let response = try client.exchangeBlocking(http, with: endpoint)
         return try RouterResponseDecoder.decode(response, source: "GET \(endpoint)\(http.target.prefix { $0 != "?" })")
     }
 

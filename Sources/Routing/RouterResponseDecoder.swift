@@ -50,6 +50,11 @@ extension HTTPClient {
     func exchange(_ request: HTTPRequest, with endpoint: HTTPEndpoint) async throws(RouterError) -> HTTPResponse {
         do { return try await send(request, to: endpoint) } catch { throw error.routerError }
     }
+
+    /// `sendBlocking` with its failure as a `RouterError`.
+    func exchangeBlocking(_ request: HTTPRequest, with endpoint: HTTPEndpoint) throws(RouterError) -> HTTPResponse {
+        do { return try sendBlocking(request, to: endpoint) } catch { throw error.routerError }
+    }
 }
 
 extension HTTPClientError {

@@ -3,7 +3,7 @@ import RouteModel
 
 /// A router speaking Valhalla's `/route` API with `format: osrm`, so the answer is an OSRM v5 response with
 /// Valhalla's own voice and banner instructions in the requested language.
-public struct ValhallaRouter: Router {
+public struct ValhallaRouter: BlockingRouter {
     /// The server.
     public let endpoint: HTTPEndpoint
     /// The Valhalla costing model ("auto").
@@ -47,13 +47,18 @@ public struct ValhallaRouter: Router {
         return .object(members)
     }
 
-    /// Fetches the route.
+    /// Fetches the route on a thread of its own.
     public func route(_ request: RouteRequest) async throws(RouterError) -> RouterResponse {
+        try await offThread { () throws(RouterError) in try routeBlocking(request) }
+    }
+
+    /// Fetches the route on the calling thread.
+    public func routeBlocking(_ request: RouteRequest) throws(RouterError) -> RouterResponse {
         try request.validate()
         let http = HTTPRequest(method: "POST", target: "/route",
                                headers: [HTTPHeader("Content-Type", "application/json")],
                                body: body(for: request).serializedData())
-        let response = try await client.exchange(http, with: endpoint)
+        let response = try client.exchangeBlocking(http, with: endpoint)
         return try RouterResponseDecoder.decode(response, source: "POST \(endpoint)/route")
     }
 

@@ -10,31 +10,33 @@ import VoiceGuideTestSupport
                                       destinations: [Coordinate(latitude: 60.17334, longitude: 24.93661)], language: "de-DE")
 
     /// Polls until the outcome arrives (at most `limit` wall seconds); anchors the back-off at `now`.
-    func outcome(_ requester: RerouteRequester, now: Double, limit: Double = 10) async throws -> RerouteOutcome {
+    /// Polls once more after the limit, in case this task itself was kept waiting by a busy machine.
+    func outcome(_ requester: RerouteRequester, now: Double, limit: Double = 30) async throws -> RerouteOutcome {
         let deadline = Date().addingTimeInterval(limit)
         while Date() < deadline {
             if let outcome = requester.poll(now: now) { return outcome }
             try await Task.sleep(nanoseconds: 5_000_000)
         }
+        if let outcome = requester.poll(now: now) { return outcome }
         throw RouterError.timeout(limit)
     }
 
     @Test func oneRequestInFlightAndTheCallerNeverWaits() async throws {
         let server = try ScriptedHTTPServer { _ in .silence }
         defer { server.stop() }
-        let requester = RerouteRequester(router: try ValhallaRouter(baseURL: server.baseURL, timeout: 0.5))
+        let requester = RerouteRequester(router: try ValhallaRouter(baseURL: server.baseURL, timeout: 2))
         let before = Date()
         #expect(requester.request(Self.request, now: 0))
-        #expect(Date().timeIntervalSince(before) < 0.4, "request() returns at once, not after the 0.5 s network timeout")
+        #expect(Date().timeIntervalSince(before) < 1, "request() returns at once, not after the 2 s network timeout")
         #expect(requester.isInFlight)
         #expect(!requester.request(Self.request, now: 0.1), "a second request while one is in flight is refused")
         #expect(requester.poll(now: 0.1) == nil)
-        let outcome = try await outcome(requester, now: 0.6)
+        let outcome = try await outcome(requester, now: 2.1)
         #expect(server.requests.count == 1, "exactly one request reached the server")
         guard case .failure(let error) = outcome.result else { Issue.record("expected a timeout"); return }
-        #expect(error == .timeout(0.5))
+        #expect(error == .timeout(2))
         #expect(outcome.attempt == 1 && outcome.retryDelay == 1 && outcome.request == Self.request)
-        #expect(outcome.elapsed >= 0.45)
+        #expect(outcome.elapsed >= 1.95)
         #expect(requester.poll() == nil, "an outcome is delivered once")
         #expect(!requester.isInFlight)
     }
@@ -63,11 +65,11 @@ import VoiceGuideTestSupport
     @Test func backOffStartsAtTheNextRequestWhenPolledWithoutAClock() async throws {
         let requester = RerouteRequester(router: try OSRMRouter(baseURL: "http://127.0.0.1:\(try FreePort.tcp())"))
         #expect(requester.request(Self.request, now: 0))
-        let deadline = Date().addingTimeInterval(5)
-        var polled: RerouteOutcome?
+        let deadline = Date().addingTimeInterval(30)
+        var polled = requester.poll()
         while polled == nil, Date() < deadline {
-            polled = requester.poll()
             try await Task.sleep(nanoseconds: 5_000_000)
+            polled = requester.poll()
         }
         #expect(polled?.retryDelay == 1)
         #expect(!requester.request(Self.request, now: 30), "the first call after the failure anchors the back-off")
@@ -83,8 +85,9 @@ import VoiceGuideTestSupport
         #expect(requester.request(Self.request, now: 0))
         requester.reset()
         #expect(!requester.isInFlight)
+        while server.requests.isEmpty { try await Task.sleep(nanoseconds: 5_000_000) }
         try await Task.sleep(nanoseconds: 600_000_000)
-        #expect(requester.poll(now: 1) == nil, "the abandoned request's outcome is dropped")
+        #expect(requester.poll(now: 1) == nil, "the abandoned request's outcome (a timeout by now) is dropped")
     }
 
     @Test func routerDownThenUpSucceedsOnALaterRetry() async throws {
