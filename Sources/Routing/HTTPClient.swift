@@ -5,7 +5,7 @@ import Glibc
 
 /// A small strict HTTP/1.1 client on POSIX sockets: one request per connection (`Connection: close`), a total
 /// deadline covering resolve, connect, send and receive, and a response size limit. `send` runs the blocking
-/// I/O on a thread of its own, so no caller (and no Swift concurrency worker) ever waits on the network.
+/// I/O on a Dispatch thread apart from Swift concurrency, so no caller and no concurrency worker waits on it.
 public struct HTTPClient: Sendable {
     /// Seconds for the whole exchange.
     public var timeout: Double
@@ -25,7 +25,7 @@ public struct HTTPClient: Sendable {
         self.userAgent = userAgent
     }
 
-    /// Sends `request` to `endpoint` on a dedicated thread and returns the complete response (any status).
+    /// Sends `request` to `endpoint` off the caller's thread and returns the complete response (any status).
     public func send(_ request: HTTPRequest, to endpoint: HTTPEndpoint) async throws(HTTPClientError) -> HTTPResponse {
         try await offThread { () throws(HTTPClientError) in try sendBlocking(request, to: endpoint) }
     }
@@ -86,16 +86,18 @@ public struct HTTPClient: Sendable {
     }
 }
 
-/// Runs blocking `work` on a new thread and awaits its result, so no Swift concurrency worker waits on I/O.
+/// Where blocking network work runs: a concurrent queue on Dispatch's overcommitting threads (a busy thread
+/// never holds up the next request), apart from the Swift concurrency workers; threads are reused.
+let blockingIOQueue = DispatchQueue(label: "voiceguide.routing.io", attributes: .concurrent)
+
+/// Runs blocking `work` on `blockingIOQueue` and awaits its result, so no Swift concurrency worker waits on I/O.
 func offThread<T: Sendable, E: Error>(_ work: @escaping @Sendable () throws(E) -> T) async throws(E) -> T {
     let result: Result<T, E> = await withCheckedContinuation { continuation in
-        let thread = Thread {
+        blockingIOQueue.async {
             do throws(E) { continuation.resume(returning: .success(try work())) } catch {
                 continuation.resume(returning: .failure(error))
             }
         }
-        thread.name = "voiceguide-http"
-        thread.start()
     }
     return try result.get()
 }

@@ -39,7 +39,7 @@ public struct OSRMRouter: BlockingRouter {
         return "/route/v1/\(profile)/\(points)?\(query.joined(separator: "&"))"
     }
 
-    /// Fetches the route on a thread of its own.
+    /// Fetches the route off the caller's thread (on the blocking I/O queue).
     public func route(_ request: RouteRequest) async throws(RouterError) -> RouterResponse {
         try await offThread { () throws(RouterError) in try routeBlocking(request) }
     }

@@ -17,7 +17,8 @@ public struct RerouteOutcome: Sendable {
 
 /// Non-blocking helper for a tick-based loop: at most one request in flight, and after a failure a back-off
 /// of 1 s doubling to 16 s (in the caller's clock) before the next attempt. The network I/O runs off the
-/// caller's thread (a `BlockingRouter` on a thread of its own, any other router in a detached task);
+/// caller's thread (a `BlockingRouter` on a Dispatch thread apart from Swift concurrency, any other router in
+/// a detached task);
 /// `request` and `poll` return at once.
 public final class RerouteRequester: Sendable {
     /// The router requests go to.
@@ -67,14 +68,12 @@ public final class RerouteRequester: Sendable {
         let router = self.router
         let started = Date()
         if let blocking = router as? any BlockingRouter {
-            // A thread of its own: the reroute never waits for a Swift concurrency worker.
-            let thread = Thread { [weak self] in
+            // Off the Swift concurrency workers: the reroute never waits for one.
+            blockingIOQueue.async { [weak self] in
                 let result: Result<RouterResponse, RouterError>
                 do throws(RouterError) { result = .success(try blocking.routeBlocking(request)) } catch { result = .failure(error) }
                 self?.finish(generation: generation, request: request, result: result, elapsed: Date().timeIntervalSince(started))
             }
-            thread.name = "voiceguide-reroute"
-            thread.start()
         } else {
             Task.detached { [weak self] in
                 let result: Result<RouterResponse, RouterError>

@@ -10,8 +10,8 @@ public protocol Router: Sendable {
     func route(_ request: RouteRequest) async throws(RouterError) -> RouterResponse
 }
 
-/// A router that can also answer on the calling thread. `RerouteRequester` runs such a router on a thread of
-/// its own, so a reroute never waits for a Swift concurrency worker (which other work may keep busy).
+/// A router that can also answer on the calling thread. `RerouteRequester` runs such a router on a Dispatch
+/// thread, so a reroute never waits for a Swift concurrency worker (which other work may keep busy).
 public protocol BlockingRouter: Router {
     /// Fetches and imports a route, blocking the calling thread (at most the router's timeout).
     func routeBlocking(_ request: RouteRequest) throws(RouterError) -> RouterResponse

@@ -47,7 +47,7 @@ public struct ValhallaRouter: BlockingRouter {
         return .object(members)
     }
 
-    /// Fetches the route on a thread of its own.
+    /// Fetches the route off the caller's thread (on the blocking I/O queue).
     public func route(_ request: RouteRequest) async throws(RouterError) -> RouterResponse {
         try await offThread { () throws(RouterError) in try routeBlocking(request) }
     }

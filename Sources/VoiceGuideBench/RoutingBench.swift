@@ -32,18 +32,11 @@ func routingBenchmarks() -> [BenchFigure] {
                                destinations: [Coordinate(latitude: 60.17334, longitude: 24.93661)], language: "de-DE")
     var times: [Double] = []
     var failures = 0
-    let box = ResultBox()
     for _ in 0..<60 {
         let start = benchNow()
-        let done = DispatchSemaphore(value: 0)
-        Task.detached {
-            do throws(RouterError) { _ = try await router.route(request) } catch { box.fail() }
-            done.signal()
-        }
-        done.wait()
+        do throws(RouterError) { _ = try router.routeBlocking(request) } catch { failures += 1 }
         times.append(benchNow() - start)
     }
-    failures = box.failures
     times.removeFirst(10)
     times.sort()
     let p50 = times[times.count / 2] * 1000, p99 = times[min(times.count - 1, times.count * 99 / 100)] * 1000
@@ -52,12 +45,4 @@ func routingBenchmarks() -> [BenchFigure] {
                                    + (failures > 0 ? ", \(failures) failed" : ""),
                                target: nil, met: nil))
     return figures
-}
-
-/// Counts failures across threads.
-private final class ResultBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    func fail() { lock.withLock { count += 1 } }
-    var failures: Int { lock.withLock { count } }
 }
