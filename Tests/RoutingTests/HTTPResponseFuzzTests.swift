@@ -65,7 +65,7 @@ import Guidance
 
     @Test func validResponsesInRandomFragments() {
         var g = SplitMix64(seed: 20_261_201)
-        for round in 0..<1000 {
+        for round in 0..<600 {
             let sample = Self.sample(&g)
             switch Self.run(sample.bytes, &g) {
             case .success(let response):
@@ -84,7 +84,7 @@ import Guidance
     @Test func mutatedResponsesNeverCrash() {
         var g = SplitMix64(seed: 0x5EED)
         var outcomes = [0, 0]
-        for _ in 0..<2000 {
+        for _ in 0..<1200 {
             var bytes = Self.sample(&g).bytes
             for _ in 0..<Int.random(in: 1...4, using: &g) {
                 guard !bytes.isEmpty else { break }
@@ -108,6 +108,6 @@ import Guidance
                 #expect(!error.description.isEmpty && !error.description.contains("\n"))
             }
         }
-        #expect(outcomes[0] > 100 && outcomes[1] > 100, "both paths exercised: \(outcomes)")
+        #expect(outcomes[0] > 60 && outcomes[1] > 60, "both paths exercised: \(outcomes)")
     }
 }
