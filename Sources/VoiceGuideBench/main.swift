@@ -14,6 +14,7 @@ let sections: [(String, () -> [BenchFigure])] = [
     ("Japanese readings", japaneseReadingBenchmarks),
     ("Guidance", guidanceBenchmarks),
     ("Drive", driveBenchmarks),
+    ("Routing", routingBenchmarks),
 ]
 for (title, run) in sections {
     print("== \(title)")
