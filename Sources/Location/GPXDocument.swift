@@ -35,12 +35,24 @@ struct GPXDocument: Sendable {
         parser.delegate = reader
         let ok = parser.parse()
         if let error = reader.failure { throw error }
-        guard ok else {
-            let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "malformed XML"
+        guard ok, parser.parserError == nil else {
+            let reason = parser.parserError.map { Self.reason(($0 as NSError).code) } ?? "parsing stopped"
             throw LocationError(.badData, "gpx:\(name): line \(parser.lineNumber): not well-formed XML (\(reason))")
         }
         guard reader.sawRoot else { throw LocationError(.badData, "gpx:\(name): not a GPX document (no <gpx> element)") }
         return reader.document
+    }
+
+    /// libxml2's error codes as words (the ones malformed GPX files hit).
+    static func reason(_ code: Int) -> String {
+        let known: [Int: String] = [
+            2: "invalid character", 4: "empty document", 5: "content after the root element", 9: "invalid character",
+            23: "unescaped '&' or undefined entity", 26: "undefined entity", 38: "'<' inside an attribute value",
+            39: "attribute value not quoted", 40: "attribute value not closed", 41: "attribute without a value",
+            42: "duplicate attribute", 64: "unterminated XML declaration", 68: "name expected", 73: "'>' expected",
+            76: "mismatched end tag", 77: "element not closed", 85: "unterminated XML declaration",
+        ]
+        return known[code] ?? "XML error \(code)"
     }
 
     /// The XMLParser delegate that collects points.
@@ -77,6 +89,10 @@ struct GPXDocument: Sendable {
                 if current != nil { capturing = true; text = "" }
             default: break
             }
+        }
+
+        func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+            fail(parser, "not well-formed XML (\(GPXDocument.reason((parseError as NSError).code)))")
         }
 
         func parser(_ parser: XMLParser, foundCharacters string: String) {
