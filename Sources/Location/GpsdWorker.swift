@@ -23,7 +23,8 @@ final class GpsdWorker: Sendable {
     private let port: UInt16
     private let staleAfter: Double
     private let connectTimeout: Double
-    private let opened = Sleep.monotonic()
+    /// Monotonic seconds when the source was opened: timestamp 0.
+    let opened = Sleep.monotonic()
     private let shared = Mutex(Shared())
     private let wake = DispatchSemaphore(value: 0)
     private let initial: Mutex<TCPConnectionBox?>
