@@ -2,6 +2,7 @@ import Foundation
 import Guidance
 import RouteModel
 import Testing
+import VoiceGuideTestSupport
 @testable import Location
 
 /// `--record`: what is written replays to the same positions, and files are written safely.
@@ -84,6 +85,35 @@ import Testing
             Issue.record("/dev/full accepted everything")
         } catch let error as LocationError {
             #expect(error.exitCode == 74 && error.message.hasPrefix("/dev/full: write failed: No space left on device"))
+        }
+    }
+}
+
+/// Opening sources from `--location` values, with recording on top.
+@Suite struct OpenAndRecordTests {
+    @Test func simulateRecordedThenReplayedThroughSpecs() throws {
+        let route = try ExampleRoutes.index("uk-oxford")
+        var simulation = SimulationSpec()
+        simulation.noiseMeters = 3
+        simulation.seed = 5
+        let path = TestFiles.path(suffix: ".nmea")
+        let recording = RecordingLocationSource(try LocationSpec.parse("simulate").open(route: route, simulation: simulation),
+                                                recorder: try LocationRecorder(path: path))
+        #expect(recording.label == "simulated" && recording.timing == .recorded)
+        let original = TestFiles.fixes(try TestFiles.drain(recording))
+        try recording.finish()
+        let replay = try LocationSpec.parse("nmea:\(path)").open(route: route)
+        #expect(replay.label == "nmea \(path)")
+        RecordReplayTests.same(original, TestFiles.fixes(try TestFiles.drain(replay)))
+    }
+
+    @Test func gpsdSpecNotRunningIsExit69() throws {
+        let port = try FreePort.tcp()
+        do {
+            _ = try LocationSpec.parse("gpsd://127.0.0.1:\(port)").open(route: try ExampleRoutes.index("uk-oxford"))
+            Issue.record("opened")
+        } catch let error as LocationError {
+            #expect(error.exitCode == 69)
         }
     }
 }
