@@ -8,10 +8,8 @@ import VoiceGuideTestSupport
 /// The gpsd client against a real gpsd started by the test (run scripts/setup.sh if it is missing).
 @Suite(.serialized) struct GpsdSourceTests {
     @Test func fixesArriveThroughRealGpsd() throws {
-        let gpsd = try GpsdService()
-        defer { gpsd.stop() }
-        let source = try GpsdSource(port: gpsd.port)
-        defer { source.close() }
+        let (gpsd, source) = try GpsdFeed.start()
+        defer { GpsdFeed.stop(gpsd, source) }
         var events = [LocationEvent]()
         for i in 0..<12 {
             #expect(GpsdFeed.send(i, to: gpsd))
@@ -35,10 +33,8 @@ import VoiceGuideTestSupport
 /// Losing gpsd mid-drive, staleness, and gpsd not running.
 @Suite(.serialized) struct GpsdFaultTests {
     @Test func gpsdKilledMidDriveIsLostThenReconnectsAndResumes() throws {
-        let gpsd = try GpsdService()
-        defer { gpsd.stop() }
-        let source = try GpsdSource(port: gpsd.port)
-        defer { source.close() }
+        let (gpsd, source) = try GpsdFeed.start()
+        defer { GpsdFeed.stop(gpsd, source) }
         var events = [LocationEvent]()
         var next = 0
         func feed(_ count: Int) throws {
@@ -73,10 +69,8 @@ import VoiceGuideTestSupport
     }
 
     @Test func noFixForTwoSecondsIsStale() throws {
-        let gpsd = try GpsdService()
-        defer { gpsd.stop() }
-        let source = try GpsdSource(port: gpsd.port)
-        defer { source.close() }
+        let (gpsd, source) = try GpsdFeed.start()
+        defer { GpsdFeed.stop(gpsd, source) }
         var events = [LocationEvent]()
         for i in 0..<4 {
             GpsdFeed.send(i, to: gpsd)
@@ -94,10 +88,8 @@ import VoiceGuideTestSupport
     }
 
     @Test func oldFixesAreStaleNotDelivered() throws {
-        let gpsd = try GpsdService()
-        defer { gpsd.stop() }
-        let source = try GpsdSource(port: gpsd.port)
-        defer { source.close() }
+        let (gpsd, source) = try GpsdFeed.start()
+        defer { GpsdFeed.stop(gpsd, source) }
         var events = [LocationEvent]()
         for i in 0..<5 {
             GpsdFeed.send(i, to: gpsd, age: 30)
