@@ -57,7 +57,7 @@ import VoiceGuideTestSupport
         #expect(GpsdFeed.fixes(Array(events[lost...])).isEmpty)
         try gpsd.startGpsd()
         let mark = events.count
-        try GpsdFeed.collect(source, timeout: 10, into: &events) { _ in source.counters.reconnections == 1 }
+        try GpsdFeed.collect(source, timeout: 20, into: &events) { _ in source.counters.reconnections == 1 }
         try feed(6)
         try GpsdFeed.collect(source, timeout: 2, into: &events) { GpsdFeed.fixes(Array($0[mark...])).count >= 3 }
         let after = Array(events[mark...])
