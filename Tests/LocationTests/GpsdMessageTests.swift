@@ -17,6 +17,8 @@ import Testing
         #expect(try GpsdMessage.parse(Array(ParserFuzzTests.gpsdCorpus[2])) == .device(path: "/dev/ttyUSB0", active: true))
         #expect(try GpsdMessage.parse(Array(#"{"class":"DEVICE","path":"/dev/ttyUSB0","activated":0}"#.utf8)) == .device(path: "/dev/ttyUSB0", active: false))
         #expect(try GpsdMessage.parse(Array(ParserFuzzTests.gpsdCorpus[4])) == .other("SKY"))
+        let list = #"{"class":"DEVICES","devices":[{"class":"DEVICE","path":"/dev/a","activated":0},{"class":"DEVICE","path":"/dev/b","activated":"2026-11-30T10:00:00Z"}]}"#
+        #expect(try GpsdMessage.parse(Array(list.utf8)) == .devices(["/dev/b"]))
         #expect(throws: GpsdMessage.Problem.self) { try GpsdMessage.parse(Array(#"{"mode":3}"#.utf8)) }
         #expect(throws: GpsdMessage.Problem.self) { try GpsdMessage.parse(Array(#"{"class":"TPV","#.utf8)) }
     }

@@ -114,3 +114,34 @@ import VoiceGuideTestSupport
         #expect(Date().timeIntervalSince(start) < 1)
     }
 }
+
+/// The receiver behind gpsd going away while gpsd stays up.
+@Suite(.serialized) struct GpsdDeviceTests {
+    @Test func receiverGoneIsLostAndBackIsOk() throws {
+        let (gpsd, source) = try GpsdFeed.start()
+        defer { GpsdFeed.stop(gpsd, source) }
+        var events = [LocationEvent]()
+        for i in 0..<4 {
+            GpsdFeed.send(i, to: gpsd)
+            try GpsdFeed.collect(source, timeout: 0.2, into: &events) { _ in false }
+        }
+        #expect(source.device != nil, "\(events)")
+        gpsd.dropFeed()
+        try GpsdFeed.collect(source, timeout: 4, into: &events) { $0.last.map { if case .status(.lost) = $0 { true } else { false } } ?? false }
+        guard case .status(.lost(let why)) = events.last else {
+            Issue.record("no lost status after the receiver went away: \(events)")
+            return
+        }
+        #expect(why == "GPS device tcp://127.0.0.1:\(gpsd.nmeaPort) went away")
+        #expect(source.device == nil)
+        let mark = events.count
+        try gpsd.addFeedDevice()
+        for i in 10..<14 {
+            GpsdFeed.send(i, to: gpsd)
+            try GpsdFeed.collect(source, timeout: 0.3, into: &events) { _ in false }
+        }
+        #expect(events[mark...].first == .status(.ok), "\(events[mark...])")
+        #expect(!GpsdFeed.fixes(Array(events[mark...])).isEmpty)
+        #expect(source.device == "tcp://127.0.0.1:\(gpsd.nmeaPort)")
+    }
+}
