@@ -44,11 +44,20 @@ import VoiceGuideTestSupport
     }
 
     @Test func specialFilesAreWrittenInPlace() throws {
-        let recorder = try LocationRecorder(path: "/dev/null", format: .nmea)
+        let fifo = TestFiles.path(suffix: ".nmea")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        #expect(reader >= 0)
+        defer { close(reader) }
+        let recorder = try LocationRecorder(path: fifo, epoch: 0)
         try recorder.record(Position(coordinate: Coordinate(latitude: 1, longitude: 2), timestamp: 0))
         try recorder.finish()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let n = buffer.withUnsafeMutableBytes { read(reader, $0.baseAddress, $0.count) }
+        #expect(String(decoding: buffer.prefix(max(0, n)), as: UTF8.self).hasPrefix("$GPRMC,000000.00,A,0100.0000000,N,00200.0000000,E"))
         var info = stat()
-        #expect(stat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+        #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "still a FIFO, not replaced by a file")
     }
 
     @Test func existingFileKeepsItsModeAndSymlinksAreWrittenThrough() throws {
