@@ -12,6 +12,16 @@ final class GpsdWorker: Sendable {
 
     private enum Feed: Sendable, Equatable { case unknown, ok, noFix, stale, lost }
 
+    /// What the reader thread remembers between lines.
+    private struct Link {
+        /// The state last reported.
+        var feed = Feed.unknown
+        /// The last TPV delivered, to drop a repeat of the same epoch.
+        var previous: GpsdMessage.TPV?
+        /// Monotonic time of the last fix delivered.
+        var lastFix: Double?
+    }
+
     private struct Shared: Sendable {
         var queue: [LocationEvent] = []
         var counters = GpsdCounters()
@@ -80,46 +90,43 @@ final class GpsdWorker: Sendable {
     /// The thread body: read until stopped; on loss reconnect with back-off.
     private func run() {
         guard var connection = initial.withLock({ box in defer { box = nil }; return box?.connection }) else { return }
-        var feed = Feed.unknown
-        var previous: GpsdMessage.TPV?
-        var lastFix: Double?
+        var link = Link()
         while !isStopped {
-            read(connection, feed: &feed, lastFix: &lastFix, previous: &previous)
+            read(connection, link: &link)
             connection.close()
             guard !isStopped else { return }
             guard let next = reconnect() else { return }
             connection = next
             count { $0.reconnections += 1 }
-            feed = .lost
-            lastFix = nil
+            link = Link(feed: .lost)
         }
         connection.close()
     }
 
     /// Reads lines until the connection closes or the worker stops.
-    private func read(_ connection: TCPConnection, feed: inout Feed, lastFix: inout Double?, previous: inout GpsdMessage.TPV?) {
+    private func read(_ connection: TCPConnection, link: inout Link) {
         var splitter = LineSplitter(limit: GpsdSource.lineLimit)
         while !isStopped {
             switch connection.read(timeout: 0.05) {
             case .data(let bytes):
                 splitter.append(bytes)
-                while let line = splitter.next() { handle(line, feed: &feed, lastFix: &lastFix, previous: &previous) }
+                while let line = splitter.next() { handle(line, link: &link) }
             case .nothing:
                 break
             case .closed(let why):
-                if feed != .lost { emit(.status(.lost(why))) }
-                feed = .lost
+                if link.feed != .lost { emit(.status(.lost(why))) }
+                link.feed = .lost
                 return
             }
-            if feed == .ok, let last = lastFix, Sleep.monotonic() - last > staleAfter {
-                feed = .stale
+            if link.feed == .ok, let last = link.lastFix, Sleep.monotonic() - last > staleAfter {
+                link.feed = .stale
                 emit(.status(.stale))
             }
         }
     }
 
     /// Turns one line into events.
-    private func handle(_ line: LineSplitter.Line, feed: inout Feed, lastFix: inout Double?, previous: inout GpsdMessage.TPV?) {
+    private func handle(_ line: LineSplitter.Line, link: inout Link) {
         count { $0.lines += 1 }
         if line.truncated {
             count { $0.truncated += 1 }
@@ -137,38 +144,38 @@ final class GpsdWorker: Sendable {
             shared.withLock { $0.device = paths.first }
         case .device(let path, let active):
             shared.withLock { $0.device = active ? path : nil }
-            if !active, feed != .lost {
-                feed = .lost
+            if !active, link.feed != .lost {
+                link.feed = .lost
                 emit(.status(.lost("GPS device \(path) went away")))
             }
         case .tpv(let tpv):
             let received = Sleep.monotonic()
             guard tpv.mode >= 2, let lat = tpv.latitude, let lon = tpv.longitude else {
-                if feed != .noFix, tpv.mode == 1 || feed == .unknown {
-                    feed = .noFix
+                if link.feed != .noFix, tpv.mode == 1 || link.feed == .unknown {
+                    link.feed = .noFix
                     emit(.status(.noFix))
                 }
                 return
             }
             if let time = tpv.time, Sleep.wall() - time > staleAfter {
                 count { $0.staleFixes += 1 }
-                if feed != .stale {
-                    feed = .stale
+                if link.feed != .stale {
+                    link.feed = .stale
                     emit(.status(.stale))
                 }
                 return
             }
-            if feed == .ok, let last = previous, last.time != nil, last.time == tpv.time,
+            if link.feed == .ok, let last = link.previous, last.time != nil, last.time == tpv.time,
                last.latitude == lat, last.longitude == lon {
                 return
             }
-            previous = tpv
+            link.previous = tpv
             if let path = tpv.device { shared.withLock { s in if s.device == nil { s.device = path } } }
-            if feed != .ok {
-                feed = .ok
+            if link.feed != .ok {
+                link.feed = .ok
                 emit(.status(.ok))
             }
-            lastFix = received
+            link.lastFix = received
             count { $0.fixes += 1 }
             emit(.fix(Position(coordinate: Coordinate(latitude: lat, longitude: lon), speed: tpv.speed,
                                heading: tpv.track, accuracy: tpv.eph.map { $0 * GpsdSource.sigmaPer95 },
