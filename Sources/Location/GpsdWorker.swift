@@ -7,8 +7,6 @@ import Synchronization
 final class GpsdWorker: Sendable {
     /// The watch request.
     static let watch = "?WATCH={\"enable\":true,\"json\":true}\n"
-    /// Events kept for a consumer that does not poll.
-    static let queueLimit = 1000
 
     private enum Feed: Sendable, Equatable { case unknown, ok, noFix, stale, lost }
 
@@ -23,10 +21,8 @@ final class GpsdWorker: Sendable {
     }
 
     private struct Shared: Sendable {
-        var queue: [LocationEvent] = []
         var counters = GpsdCounters()
         var device: String?
-        var stopped = false
     }
 
     private let host: String
@@ -38,7 +34,7 @@ final class GpsdWorker: Sendable {
     /// Seconds since 1970 at timestamp 0 (for recordings in real UTC time).
     let openedWall = Sleep.wall()
     private let shared = Mutex(Shared())
-    private let wake = DispatchSemaphore(value: 0)
+    private let queue = LiveEventQueue()
     private let initial: Mutex<TCPConnectionBox?>
 
     init(host: String, port: UInt16, staleAfter: Double, connectTimeout: Double, connection: TCPConnection) {
@@ -57,33 +53,23 @@ final class GpsdWorker: Sendable {
     }
 
     /// Removes the oldest waiting event.
-    func take() -> LocationEvent? {
-        shared.withLock { s in s.queue.isEmpty ? nil : s.queue.removeFirst() }
-    }
+    func take() -> LocationEvent? { queue.take() }
 
     /// Blocks until an event may be waiting or `timeout` passes.
-    func wait(timeout: Double) {
-        if shared.withLock({ !$0.queue.isEmpty }) { return }
-        _ = wake.wait(timeout: .now() + max(0, min(timeout, 60)))
-    }
+    func wait(timeout: Double) { queue.wait(timeout: timeout) }
 
-    var counters: GpsdCounters { shared.withLock { $0.counters } }
+    var counters: GpsdCounters {
+        var counters = shared.withLock { $0.counters }
+        counters.dropped = queue.dropped
+        return counters
+    }
     var device: String? { shared.withLock { $0.device } }
-    private var isStopped: Bool { shared.withLock { $0.stopped } }
+    private var isStopped: Bool { queue.isStopped }
 
     /// Asks the thread to end; it closes the socket within a poll interval.
-    func stop() { shared.withLock { $0.stopped = true } }
+    func stop() { queue.stop() }
 
-    private func emit(_ event: LocationEvent) {
-        shared.withLock { s in
-            if s.queue.count >= Self.queueLimit {
-                s.queue.removeFirst()
-                s.counters.dropped += 1
-            }
-            s.queue.append(event)
-        }
-        wake.signal()
-    }
+    private func emit(_ event: LocationEvent) { queue.emit(event) }
 
     private func count(_ update: (inout GpsdCounters) -> Void) { shared.withLock { update(&$0.counters) } }
 
@@ -185,22 +171,17 @@ final class GpsdWorker: Sendable {
 
     /// Reconnects with back-off (0.5 s doubling to 8 s); nil when stopped.
     private func reconnect() -> TCPConnection? {
-        var delay = 0.5
+        var backoff = Backoff()
         var attempt = 0
-        while true {
-            let until = Sleep.monotonic() + delay
-            while Sleep.monotonic() < until {
-                if isStopped { return nil }
-                Sleep.seconds(min(0.05, until - Sleep.monotonic()))
-            }
+        while queue.pause(backoff.next()) {
             attempt += 1
             emit(.status(.reconnecting(attempt: attempt)))
             if let connection = try? TCPConnection(host: host, port: port, timeout: connectTimeout),
                connection.send(Self.watch) {
                 return connection
             }
-            delay = min(8, delay * 2)
         }
+        return nil
     }
 }
 
