@@ -57,6 +57,20 @@ struct NMEAAssembler: Sendable {
         }
     }
 
+    /// Parses one line (1-based `number`) and adds it, counting in `report` what is wrong with it; blank lines
+    /// are skipped.
+    mutating func add(line: LineSplitter.Line, number: Int, report: inout NMEAReport) {
+        if !line.truncated, line.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return }
+        do {
+            let sentence = try NMEASentence.parse(line.bytes)
+            guard !line.truncated else { return report.recordBad(line: number, truncated: true) }
+            report.sentences += 1
+            add(sentence, report: &report)
+        } catch {
+            report.recordBad(line: number, checksum: error == .checksum, truncated: line.truncated)
+        }
+    }
+
     /// Completes the last epoch at the end of the input.
     mutating func finish(report: inout NMEAReport) { flush(report: &report) }
 

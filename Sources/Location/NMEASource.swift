@@ -60,14 +60,14 @@ public final class NMEASource: LocationSource {
         while s.queueIndex >= s.queue.count, !s.atEOF {
             if let line = s.splitter.next() {
                 s.report.lines += 1
-                handle(line, &s)
+                s.assembler.add(line: line, number: s.report.lines, report: &s.report)
             } else {
                 let chunk = try s.input.read(upTo: 65_536)
                 if chunk.isEmpty {
                     s.splitter.finish()
                     while let line = s.splitter.next() {
                         s.report.lines += 1
-                        handle(line, &s)
+                        s.assembler.add(line: line, number: s.report.lines, report: &s.report)
                     }
                     s.assembler.finish(report: &s.report)
                     s.atEOF = true
@@ -86,23 +86,6 @@ public final class NMEASource: LocationSource {
             s.ended = true
             throw LocationError(.badData, "\(s.report.name): no valid NMEA fix (RMC or GGA) in \(s.report.lines) lines"
                 + (s.report.firstBadLines.isEmpty ? "" : "; first garbled at line \(s.report.firstBadLines[0])"))
-        }
-    }
-
-    /// Parses one line into the assembler, counting what is wrong with it.
-    private static func handle(_ line: LineSplitter.Line, _ s: inout State) {
-        let number = s.report.lines
-        if line.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) && !line.truncated { return }
-        do {
-            let sentence = try NMEASentence.parse(line.bytes)
-            if line.truncated {
-                s.report.recordBad(line: number, truncated: true)
-                return
-            }
-            s.report.sentences += 1
-            s.assembler.add(sentence, report: &s.report)
-        } catch {
-            s.report.recordBad(line: number, checksum: error == .checksum, truncated: line.truncated)
         }
     }
 }
