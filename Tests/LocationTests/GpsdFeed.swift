@@ -37,6 +37,15 @@ struct GpsdFeed {
         return gpsd.send(text)
     }
 
+    /// Sends fixes `indices` one by one, collecting events for `spacing` seconds after each.
+    static func feed(_ indices: Range<Int>, to gpsd: GpsdService, _ source: GpsdSource, into events: inout [LocationEvent],
+                     age: Double = 0, spacing: Double = 0.2) throws {
+        for i in indices {
+            send(i, to: gpsd, age: age)
+            try collect(source, timeout: spacing, into: &events) { _ in false }
+        }
+    }
+
     /// Polls `source` until `until` is true for the events so far, or `timeout` passes.
     static func collect(_ source: GpsdSource, timeout: Double, into events: inout [LocationEvent],
                         until done: ([LocationEvent]) -> Bool) throws {

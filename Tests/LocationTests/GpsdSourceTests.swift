@@ -11,10 +11,7 @@ import VoiceGuideTestSupport
         let (gpsd, source) = try GpsdFeed.start()
         defer { GpsdFeed.stop(gpsd, source) }
         var events = [LocationEvent]()
-        for i in 0..<12 {
-            #expect(GpsdFeed.send(i, to: gpsd))
-            try GpsdFeed.collect(source, timeout: 0.25, into: &events) { _ in false }
-        }
+        try GpsdFeed.feed(0..<12, to: gpsd, source, into: &events, spacing: 0.25)
         try GpsdFeed.collect(source, timeout: 2, into: &events) { GpsdFeed.fixes($0).count >= 10 }
         let fixes = GpsdFeed.fixes(events)
         #expect(fixes.count >= 10, "events: \(events) counters: \(source.counters) log: \(gpsd.logTail())")
@@ -36,15 +33,7 @@ import VoiceGuideTestSupport
         let (gpsd, source) = try GpsdFeed.start()
         defer { GpsdFeed.stop(gpsd, source) }
         var events = [LocationEvent]()
-        var next = 0
-        func feed(_ count: Int) throws {
-            for _ in 0..<count {
-                GpsdFeed.send(next, to: gpsd)
-                next += 1
-                try GpsdFeed.collect(source, timeout: 0.2, into: &events) { _ in false }
-            }
-        }
-        try feed(5)
+        try GpsdFeed.feed(0..<5, to: gpsd, source, into: &events)
         let before = GpsdFeed.fixes(events).count
         #expect(before >= 3, "\(events) \(gpsd.logTail())")
         gpsd.killGpsd()
@@ -58,7 +47,7 @@ import VoiceGuideTestSupport
         try gpsd.startGpsd()
         let mark = events.count
         try GpsdFeed.collect(source, timeout: 20, into: &events) { _ in source.counters.reconnections == 1 }
-        try feed(6)
+        try GpsdFeed.feed(5..<11, to: gpsd, source, into: &events)
         try GpsdFeed.collect(source, timeout: 2, into: &events) { GpsdFeed.fixes(Array($0[mark...])).count >= 3 }
         let after = Array(events[mark...])
         let firstFix = after.firstIndex { if case .fix = $0 { true } else { false } }
@@ -72,10 +61,7 @@ import VoiceGuideTestSupport
         let (gpsd, source) = try GpsdFeed.start()
         defer { GpsdFeed.stop(gpsd, source) }
         var events = [LocationEvent]()
-        for i in 0..<4 {
-            GpsdFeed.send(i, to: gpsd)
-            try GpsdFeed.collect(source, timeout: 0.2, into: &events) { _ in false }
-        }
+        try GpsdFeed.feed(0..<4, to: gpsd, source, into: &events)
         #expect(!GpsdFeed.fixes(events).isEmpty, "\(events) \(gpsd.logTail())")
         #expect(!events.contains(.status(.stale)))
         try GpsdFeed.collect(source, timeout: 4, into: &events) { $0.contains(.status(.stale)) }
@@ -91,10 +77,7 @@ import VoiceGuideTestSupport
         let (gpsd, source) = try GpsdFeed.start()
         defer { GpsdFeed.stop(gpsd, source) }
         var events = [LocationEvent]()
-        for i in 0..<5 {
-            GpsdFeed.send(i, to: gpsd, age: 30)
-            try GpsdFeed.collect(source, timeout: 0.2, into: &events) { _ in false }
-        }
+        try GpsdFeed.feed(0..<5, to: gpsd, source, into: &events, age: 30)
         try GpsdFeed.collect(source, timeout: 2, into: &events) { _ in source.counters.staleFixes >= 2 }
         #expect(GpsdFeed.fixes(events).isEmpty, "\(events)")
         #expect(events.contains(.status(.stale)))
@@ -121,10 +104,7 @@ import VoiceGuideTestSupport
         let (gpsd, source) = try GpsdFeed.start()
         defer { GpsdFeed.stop(gpsd, source) }
         var events = [LocationEvent]()
-        for i in 0..<4 {
-            GpsdFeed.send(i, to: gpsd)
-            try GpsdFeed.collect(source, timeout: 0.2, into: &events) { _ in false }
-        }
+        try GpsdFeed.feed(0..<4, to: gpsd, source, into: &events)
         #expect(source.device != nil, "\(events)")
         gpsd.dropFeed()
         try GpsdFeed.collect(source, timeout: 4, into: &events) { $0.last.map { if case .status(.lost) = $0 { true } else { false } } ?? false }
@@ -136,10 +116,7 @@ import VoiceGuideTestSupport
         #expect(source.device == nil)
         let mark = events.count
         try gpsd.addFeedDevice()
-        for i in 10..<14 {
-            GpsdFeed.send(i, to: gpsd)
-            try GpsdFeed.collect(source, timeout: 0.3, into: &events) { _ in false }
-        }
+        try GpsdFeed.feed(10..<14, to: gpsd, source, into: &events, spacing: 0.3)
         #expect(events[mark...].first == .status(.ok), "\(events[mark...])")
         #expect(!GpsdFeed.fixes(Array(events[mark...])).isEmpty)
         #expect(source.device == "tcp://127.0.0.1:\(gpsd.nmeaPort)")
