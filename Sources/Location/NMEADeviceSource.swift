@@ -48,6 +48,9 @@ public final class NMEADeviceSource: LocationSource {
     /// The CLOCK_MONOTONIC second at which fix timestamps are 0.
     public var clockOrigin: Double { reader.opened }
 
+    /// Seconds since 1970 at which fix timestamps are 0 (a `LocationRecorder` epoch for real UTC times).
+    public var wallClockOrigin: Double { reader.openedWall }
+
     /// Stops reading and closes the device (also done on deinit).
     public func close() { reader.queue.stop() }
 
@@ -61,6 +64,8 @@ final class NMEADeviceReader: Sendable {
     let queue = LiveEventQueue()
     /// Monotonic seconds at timestamp 0.
     let opened = Sleep.monotonic()
+    /// Seconds since 1970 at timestamp 0.
+    let openedWall = Sleep.wall()
     private let counts: Mutex<NMEAReport>
 
     init(path: String, staleAfter: Double) {
