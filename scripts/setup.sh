@@ -5,7 +5,7 @@
 # Tests also use the reference tools: espeak-ng (CLI), sox, alsa-utils, and util-linux's `script` for pseudo-terminals.
 set -euo pipefail
 need=()
-for pkg in libespeak-ng-dev espeak-ng-data libasound2-dev pkg-config libmecab-dev mecab-ipadic-utf8 espeak-ng sox alsa-utils bsdutils; do
+for pkg in libespeak-ng-dev espeak-ng-data libasound2-dev pkg-config libmecab-dev mecab-ipadic-utf8 espeak-ng sox alsa-utils bsdutils gpsd; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then

@@ -15,6 +15,7 @@ let sections: [(String, () -> [BenchFigure])] = [
     ("Guidance", guidanceBenchmarks),
     ("Drive", driveBenchmarks),
     ("Routing", routingBenchmarks),
+    ("Location", locationBenchmarks),
 ]
 for (title, run) in sections {
     print("== \(title)")
