@@ -6,7 +6,7 @@ import PackageDescription
 let package = Package(
     name: "VoiceGuide",
     products: [
-        .library(name: "VoiceGuide", targets: ["RouteModel", "Guidance", "Phrasing", "Speech"]),
+        .library(name: "VoiceGuide", targets: ["RouteModel", "Guidance", "Phrasing", "Speech", "Navigation"]),
         .library(name: "VoiceGuideAudio", targets: ["SpeechESpeakNG", "AudioALSA"]),
         .executable(name: "voiceguide", targets: ["voiceguide"]),
         .executable(name: "voiceguide-bench", targets: ["VoiceGuideBench"]),
@@ -16,6 +16,7 @@ let package = Package(
         .target(name: "Guidance", dependencies: ["RouteModel"]),
         .target(name: "Phrasing", dependencies: ["RouteModel", "Guidance"]),
         .target(name: "Speech"),
+        .target(name: "Navigation", dependencies: ["RouteModel", "Guidance", "Phrasing", "Speech"]),
         .systemLibrary(
             name: "CEspeakNG", pkgConfig: "espeak-ng",
             providers: [.apt(["libespeak-ng-dev", "espeak-ng-data"])]),
@@ -26,7 +27,7 @@ let package = Package(
         .target(name: "AudioALSA", dependencies: ["Speech", "CALSA"]),
         .target(
             name: "VoiceGuideCLI",
-            dependencies: ["RouteModel", "Guidance", "Phrasing", "Speech", "SpeechESpeakNG", "AudioALSA"]),
+            dependencies: ["RouteModel", "Guidance", "Phrasing", "Speech", "Navigation", "SpeechESpeakNG", "AudioALSA"]),
         .executableTarget(name: "voiceguide", dependencies: ["VoiceGuideCLI"]),
         .executableTarget(
             name: "VoiceGuideBench",
@@ -38,6 +39,7 @@ let package = Package(
         .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
         .testTarget(name: "SpeechESpeakNGTests", dependencies: ["SpeechESpeakNG", "Speech"]),
         .testTarget(name: "AudioALSATests", dependencies: ["AudioALSA", "Speech", "SpeechESpeakNG"]),
+        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Speech", "Phrasing", "Guidance", "RouteModel", "SpeechESpeakNG"]),
         .testTarget(name: "VoiceGuideCLITests", dependencies: ["VoiceGuideCLI"]),
     ],
     swiftLanguageModes: [.v6]

@@ -5,6 +5,7 @@ import Phrasing
 import Speech
 import SpeechESpeakNG
 import AudioALSA
+import Navigation
 
 /// `voiceguide drive [ROUTE]`: a simulated drive with spoken guidance — live through ALSA (or silently as text)
 /// in real time at `--speedup` times, or rendered to a WAV timeline as fast as the machine allows.
@@ -14,10 +15,11 @@ public enum DriveCommand: VoiceGuideCommand {
     /// One line for the command list.
     public static let summary = "Hear guidance during a simulated drive (ALSA, WAV file, or text)."
     /// Usage after the command name.
-    public static let usage = "[ROUTE|-] [--locale TAG] [--units SYSTEM] [--speed KMH] [--speedup N] [--output auto|alsa[:DEVICE]|wav:FILE|text] [--mute-from S --mute-until S] [--volume PERCENT]"
+    public static let usage = "[ROUTE|-] [--locale TAG] [--units SYSTEM] [--speed KMH] [--speedup N] [--output auto|alsa[:DEVICE]|wav:FILE|text] [--compress N] [--mute-from S --mute-until S] [--volume PERCENT]"
     /// The options the command accepts.
     public static let options: [OptionSpec] = [
-        OptionSpec("speedup", value: "N", help: "Simulated seconds per real second, 0.25 to 1000 (default 1)."),
+        OptionSpec("speedup", value: "N", help: "Simulated seconds per real second, 0.25 to 1000 (default 1). Text mode still shows every announcement; only live audio may drop ones whose moment passed while another was being said."),
+        OptionSpec("compress", value: "N", help: "WAV only: compress the rendered timeline N times (1 to 1000; default 1 renders every announcement at its simulated time). Speech keeps its natural speed, so what no longer fits is dropped and listed."),
         OptionSpec("output", value: "OUT", help: "auto (default: ALSA 'default', else text), alsa, alsa:DEVICE, wav:FILE, or text."),
         OptionSpec("mute-from", value: "S", help: "Mute from this simulated second (with --mute-until)."),
         OptionSpec("mute-until", value: "S", help: "Unmute at this simulated second."),
@@ -52,11 +54,19 @@ public enum DriveCommand: VoiceGuideCommand {
         }
         let speedup = try arguments.number("speedup", in: 0.25...1000, command: name) ?? 1
         let output = try parseOutput(arguments.values["output"])
+        let compress = try arguments.number("compress", in: 1...1000, command: name) ?? 1
+        if case .wav = output {
+            if arguments.values["speedup"] != nil {
+                io.error("voiceguide drive: note: --speedup does not apply to a WAV render (it is written as fast as the machine allows, every announcement at its simulated time); --compress N shortens the timeline.")
+            }
+        } else if arguments.values["compress"] != nil {
+            throw CLIError.usage("--compress applies only to --output wav:FILE", command: name)
+        }
         let mute = try muteWindow(arguments)
         let routePath = try arguments.positionals.first ?? defaultRoute(arguments, io: io)
         let settings = try GuidanceSettings.load(routePath: routePath, arguments: arguments, command: name, io: io)
         let volume = try arguments.number("volume", in: 0...100, command: name).map { $0 / 100 } ?? 1
-        let drive = DriveSetup(settings: settings, speedup: speedup, mute: mute, volume: volume, io: io)
+        let drive = DriveSetup(settings: settings, speedup: speedup, compress: compress, mute: mute, volume: volume, io: io)
         switch output {
         case .wav(let path): return try drive.renderWAV(to: path)
         case .text: return try drive.live(device: nil, fallbackToText: false)

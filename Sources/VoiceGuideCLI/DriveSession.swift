@@ -5,6 +5,7 @@ import Phrasing
 import Speech
 import SpeechESpeakNG
 import AudioALSA
+import Navigation
 
 /// Maps wall-clock time to simulated time under a changing speedup and pauses (the live drive's `+`, `-`, space).
 final class SimulationTimeline: @unchecked Sendable {
@@ -56,11 +57,14 @@ final class SimulationTimeline: @unchecked Sendable {
     }
 }
 
-/// Composes one drive: guidance settings, the speech controller on the right clock and player, the console,
-/// and the loop. `renderWAV` runs in virtual time; `live` in real time with keys and signals.
+/// Composes one drive: guidance settings, the navigator on the right clock and player, the console, and the
+/// simulator feed. `renderWAV` and text mode run speech in drive time (every announcement at its simulated moment,
+/// at natural speaking speed); live audio plays in wall time at `speedup`, where stale announcements are dropped.
 struct DriveSetup {
     let settings: GuidanceSettings
     let speedup: Double
+    /// WAV only: how many times the rendered timeline is compressed (1 keeps every announcement).
+    let compress: Double
     let mute: MuteWindow?
     /// Output gain 0…1 (`--volume`).
     let volume: Double
@@ -68,26 +72,50 @@ struct DriveSetup {
 
     private var voice: String { settings.locale.profile.voice }
 
-    /// Renders the whole drive to a WAV file: each announcement at its simulated time / speedup, silence between.
+    /// Sends the navigator's announcements and speech outcomes to the console.
+    static func console(_ console: DriveConsole) -> @Sendable (NavigationEvent) -> Void {
+        { event in
+            switch event.kind {
+            case .announced(let announcement, let phrase, let id):
+                console.announced(announcement, phrase: phrase, id: id, at: event.driveTime)
+            case .speech(let speech):
+                console.speechEvent(speech)
+            default:
+                break
+            }
+        }
+    }
+
+    /// Renders the whole drive to a WAV file: each announcement at its simulated time (divided by `compress`),
+    /// silence between.
     func renderWAV(to path: String) throws -> ExitCode {
         let synthesizer = try settings.synthesizer()
         let estimator = SynthesizedDurationEstimator(builder: settings.builder, synthesizer: synthesizer, voice: voice)
-        _ = settings.plan(estimator: estimator)  // fixes every duration first: the drive says what the transcript says
+        estimator.fixDurations(route: settings.index, options: settings.simulatorOptions)
         let clock = VirtualClock()
         let sink = WAVFileSink(path: path)
         let player = RenderingPlayer(synthesizer: synthesizer, sink: sink, clock: clock)
         do { try player.prepare() } catch { throw Self.wavError(path, error) }
-        let speedup = self.speedup
-        let console = DriveConsole(io: io, simTime: { $0 * speedup })
-        let controller = SpeechController(player: player, clock: clock, observer: { console.speechEvent($0) })
-        controller.volume = volume
-        let loop = DriveLoop(settings: settings, estimator: estimator, controller: controller, voice: voice,
-                             muteWindow: mute, clockTime: { $0 / speedup },
-                             onAnnouncement: { a, p, id in console.announced(a, phrase: p, id: id, at: a.triggerSeconds) })
-        loop.run(until: .infinity) { controller.advance(to: $0 / speedup) }
-        controller.waitUntilIdle()
-        do { try player.finish(padTo: loop.simTime / speedup) } catch { throw Self.wavError(path, error) }
-        summary(console.counts, driven: loop.progress?.distanceAlong ?? 0, sim: loop.simTime, extra: String(format: "wrote %@ (%.1f s of audio)", path, sink.secondsWritten))
+        let timebase = SpeechTimebase.compressed(by: compress)
+        let console = DriveConsole(io: io, simTime: timebase.driveTime)
+        let navigator = Navigator(route: settings.index, builder: settings.builder, estimator: estimator, player: player,
+                                  clock: clock, options: settings.navigatorOptions(timebase: timebase, mute: mute),
+                                  observer: Self.console(console))
+        navigator.speech.volume = volume
+        let loop = DriveLoop(navigator: navigator, speedKmh: settings.speedKmh)
+        loop.run(until: .infinity)
+        navigator.finish()
+        do { try player.finish(padTo: timebase.clockTime(loop.simTime)) } catch { throw Self.wavError(path, error) }
+        var extra = String(format: "wrote %@ (%.1f s of audio)", path, sink.secondsWritten)
+        let tally = console.counts
+        if compress != 1 {
+            extra += "; timeline compressed ×\(StatusLine.speed(compress))"
+            if tally.dropped + tally.interrupted > 0 {
+                extra += ": \(tally.dropped) dropped and \(tally.interrupted) cut off because speech at its natural speed "
+                    + "no longer fits between them; without --compress every announcement is rendered"
+            }
+        }
+        summary(tally, driven: loop.progress?.distanceAlong ?? 0, sim: loop.simTime, extra: extra)
         return .ok
     }
 
@@ -97,45 +125,60 @@ struct DriveSetup {
         return CLIError(.unavailable, "\(path): cannot write the WAV file: \(reason)")
     }
 
-    /// Drives in real time. `device` nil means text mode; with `fallbackToText`, a device that does not open
-    /// gives one warning and text mode instead of exit 69.
-    func live(device: String?, fallbackToText: Bool) throws -> ExitCode {
-        let clock = SystemClock()
-        let timeline = SimulationTimeline(speedup: speedup, wall: clock.now())
-        let console = DriveConsole(io: io, simTime: { timeline.sim(at: $0) })
+    /// The speech side of a live drive: the player and clock, and how drive time maps onto that clock.
+    private struct LiveSpeech {
+        var player: (any SpeechPlayer)?
         var streaming: StreamingPlayer?
-        var estimator: any DurationEstimator = PhraseDurationEstimator(builder: settings.builder)
+        var clock: any SpeechClock
+        var timebase: SpeechTimebase
+        var estimator: any DurationEstimator
+    }
+
+    /// Opens the audio device, or (text mode, or a fallback) runs silent speech in drive time.
+    private func liveSpeech(device: String?, fallbackToText: Bool, timeline: SimulationTimeline) throws -> LiveSpeech {
         if let device {
             let synthesizer = try settings.synthesizer()
             let candidate = StreamingPlayer(synthesizer: synthesizer, sink: ALSASink(device: device))
             do {
                 try candidate.prepare()
-                streaming = candidate
                 let synthesized = SynthesizedDurationEstimator(builder: settings.builder, synthesizer: synthesizer, voice: voice)
-                _ = settings.plan(estimator: synthesized)  // as in renderWAV: durations fixed before playback
-                estimator = synthesized
+                synthesized.fixDurations(route: settings.index, options: settings.simulatorOptions)  // as in renderWAV
+                // Live audio sounds in wall time: at a speedup, speech takes longer in drive time and stale
+                // announcements are dropped.
+                let timebase = SpeechTimebase(clockTime: { timeline.wall(at: $0) }, driveTime: { timeline.sim(at: $0) })
+                return LiveSpeech(player: candidate, streaming: candidate, clock: SystemClock(), timebase: timebase,
+                                  estimator: synthesized)
             } catch let error as AudioDeviceUnavailable {
                 guard fallbackToText else { throw CLIError(.unavailable, error.description) }
                 io.error("voiceguide drive: no audio output (\(error.description)); continuing in text mode.")
             }
         }
-        let durations = Locked<[Int: Double]>([:])
-        let player: any SpeechPlayer = streaming ?? TextBackend(clock: clock, duration: { u in durations.withLock { $0[u.id] ?? 2 } })
-        let controller = SpeechController(player: player, clock: clock, observer: { console.speechEvent($0) })
+        // Text mode: nothing sounds, so speech runs in drive time and every announcement is shown at its moment.
+        return LiveSpeech(player: nil, streaming: nil, clock: VirtualClock(), timebase: .identity,
+                          estimator: PhraseDurationEstimator(builder: settings.builder))
+    }
+
+    /// Drives in real time at `speedup`. `device` nil means text mode; with `fallbackToText`, a device that does
+    /// not open gives one warning and text mode instead of exit 69.
+    func live(device: String?, fallbackToText: Bool) throws -> ExitCode {
+        let wall = SystemClock()
+        let timeline = SimulationTimeline(speedup: speedup, wall: wall.now())
+        let speech = try liveSpeech(device: device, fallbackToText: fallbackToText, timeline: timeline)
+        let console = DriveConsole(io: io, simTime: speech.timebase.driveTime)
+        let navigator = Navigator(route: settings.index, builder: settings.builder, estimator: speech.estimator,
+                                  player: speech.player, clock: speech.clock,
+                                  options: settings.navigatorOptions(timebase: speech.timebase, mute: mute),
+                                  observer: Self.console(console))
+        let controller = navigator.speech
         controller.volume = volume
-        let loop = DriveLoop(settings: settings, estimator: estimator, controller: controller, voice: voice,
-                             muteWindow: mute, clockTime: { timeline.wall(at: $0) },
-                             onAnnouncement: { a, p, id in
-                                 durations.withLock { $0[id] = a.durationSeconds }
-                                 console.announced(a, phrase: p, id: id, at: a.triggerSeconds)
-                             })
-        let interactive = LiveInteraction(io: io, console: console, controller: controller, timeline: timeline, clock: clock)
+        let loop = DriveLoop(navigator: navigator, speedKmh: settings.speedKmh)
+        let interactive = LiveInteraction(io: io, console: console, controller: controller, timeline: timeline, clock: wall)
         let position = Locked((driven: 0.0, sim: 0.0))
         interactive.start { signal in
             // Ctrl-C / SIGTERM: stop speech at once (the player drops the ALSA buffer), restore, summarize, exit.
             let reason = "stopped by \(signal == SIGINT ? "Ctrl-C" : "SIGTERM")"
             console.stop(because: reason)
-            controller.mute()
+            navigator.stop()
             interactive.stop()
             let (driven, sim) = position.snapshot
             summary(console.counts, driven: driven, sim: sim, extra: reason)
@@ -145,10 +188,10 @@ struct DriveSetup {
         let status = StatusLine(settings: settings)
         var lastStatus = -1.0
         while !interactive.quitRequested {
-            interactive.handleKeys(at: clock.now(), sim: loop.simTime)
-            let now = clock.now()
-            loop.run(until: timeline.sim(at: now)) { _ in controller.advance(to: clock.now()) }
-            controller.advance(to: now)
+            interactive.handleKeys(at: wall.now(), sim: loop.simTime)
+            let now = wall.now()
+            loop.run(until: timeline.sim(at: now))
+            navigator.advance(to: timeline.sim(at: now))
             position.withLock { $0 = (loop.progress?.distanceAlong ?? 0, loop.simTime) }
             if now - lastStatus >= 0.2 {
                 lastStatus = now
@@ -161,10 +204,10 @@ struct DriveSetup {
         }
         if interactive.quitRequested {
             console.stop(because: "quit")
-            controller.mute()
+            navigator.stop()
         }
-        controller.waitUntilIdle(timeout: 30)
-        try? streaming?.shutdown()
+        navigator.finish(timeout: 30)
+        try? speech.streaming?.shutdown()
         interactive.stop()
         summary(console.counts, driven: loop.progress?.distanceAlong ?? 0, sim: loop.simTime,
                 extra: interactive.quitRequested ? "quit" : nil)

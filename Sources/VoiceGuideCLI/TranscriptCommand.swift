@@ -3,6 +3,7 @@ import RouteModel
 import Guidance
 import Phrasing
 import SpeechESpeakNG
+import Navigation
 
 /// `voiceguide transcript ROUTE`: every announcement of a simulated drive, as text, JSON, subtitles, or a
 /// Mapbox-style response with our `voiceInstructions` (DESIGN.md §4–§5).
