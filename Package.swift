@@ -1,12 +1,27 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
+
+/// The data (`Locales/`, `Phrasebooks/`, `Examples/Routes/`) ships as resources of `VoiceGuideResources`. SwiftPM
+/// wants resources inside the target's folder and copies symlinks as they are (broken in the bundle), so that
+/// target's folder is the package root, with everything that is not its source or its data excluded (listed
+/// here, so a new folder is excluded without editing this file).
+let root = Context.packageDirectory
+func entries(_ folder: String) -> [String] {
+    let path = folder.isEmpty ? root : root + "/" + folder
+    return ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+}
+let notData = entries("").filter { !["Locales", "Phrasebooks", "Examples", "Sources"].contains($0) }
+    + entries("Sources").filter { $0 != "VoiceGuideResources" }.map { "Sources/" + $0 }
+    + entries("Examples").filter { $0 != "Routes" }.map { "Examples/" + $0 }
+    + entries("Examples/Routes").filter { !$0.hasSuffix(".json") }.map { "Examples/Routes/" + $0 }
 
 /// VoiceGuide: turn-by-turn voice guidance for Linux.
 /// Module layout follows shared DESIGN.md §2: only CEspeakNG/CALSA and their wrappers touch C.
 let package = Package(
     name: "VoiceGuide",
     products: [
-        .library(name: "VoiceGuide", targets: ["RouteModel", "Guidance", "Phrasing", "Speech", "Navigation"]),
+        .library(name: "VoiceGuide", targets: ["RouteModel", "Guidance", "Phrasing", "Speech", "Navigation", "VoiceGuideResources"]),
         .library(name: "VoiceGuideAudio", targets: ["SpeechESpeakNG", "AudioALSA"]),
         .executable(name: "voiceguide", targets: ["voiceguide"]),
         .executable(name: "voiceguide-bench", targets: ["VoiceGuideBench"]),
@@ -16,6 +31,11 @@ let package = Package(
         .target(name: "Guidance", dependencies: ["RouteModel"]),
         .target(name: "Phrasing", dependencies: ["RouteModel", "Guidance"]),
         .target(name: "Speech"),
+        .target(
+            name: "VoiceGuideResources", dependencies: ["Phrasing"], path: ".", exclude: notData,
+            sources: ["Sources/VoiceGuideResources"],
+            resources: [.copy("Locales"), .copy("Phrasebooks"), .copy("Examples/Routes")],
+            publicHeadersPath: "Sources/VoiceGuideResources"),
         .target(name: "Navigation", dependencies: ["RouteModel", "Guidance", "Phrasing", "Speech"]),
         .systemLibrary(
             name: "CEspeakNG", pkgConfig: "espeak-ng",
@@ -30,6 +50,10 @@ let package = Package(
             dependencies: ["RouteModel", "Guidance", "Phrasing", "Speech", "Navigation", "SpeechESpeakNG", "AudioALSA"]),
         .executableTarget(name: "voiceguide", dependencies: ["VoiceGuideCLI"]),
         .executableTarget(
+            name: "VoiceGuideExample",
+            dependencies: ["RouteModel", "Guidance", "Phrasing", "Speech", "Navigation", "VoiceGuideResources", "SpeechESpeakNG"],
+            path: "Examples/LibraryUsage"),
+        .executableTarget(
             name: "VoiceGuideBench",
             dependencies: ["RouteModel", "Guidance", "Phrasing", "Speech", "SpeechESpeakNG", "AudioALSA", "VoiceGuideCLI"]),
         .target(name: "VoiceGuideTestSupport", path: "Tests/TestSupport"),
@@ -39,7 +63,7 @@ let package = Package(
         .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
         .testTarget(name: "SpeechESpeakNGTests", dependencies: ["SpeechESpeakNG", "Speech"]),
         .testTarget(name: "AudioALSATests", dependencies: ["AudioALSA", "Speech", "SpeechESpeakNG"]),
-        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Speech", "Phrasing", "Guidance", "RouteModel", "SpeechESpeakNG"]),
+        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Speech", "Phrasing", "Guidance", "RouteModel", "SpeechESpeakNG", "VoiceGuideResources"]),
         .testTarget(name: "VoiceGuideCLITests", dependencies: ["VoiceGuideCLI"]),
     ],
     swiftLanguageModes: [.v6]
