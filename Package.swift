@@ -5,7 +5,8 @@ import PackageDescription
 /// The data (`Locales/`, `Phrasebooks/`, `Examples/Routes/`) ships as resources of `VoiceGuideResources`. SwiftPM
 /// wants resources inside the target's folder and copies symlinks as they are (broken in the bundle), so that
 /// target's folder is the package root, with everything that is not its source or its data excluded (listed
-/// here, so a new folder is excluded without editing this file).
+/// here, so a new folder is excluded without editing this file; SwiftPM caches the evaluated manifest by its
+/// text, so an incremental build may warn about a new folder's files until Package.swift next changes).
 let root = Context.packageDirectory
 func entries(_ folder: String) -> [String] {
     let path = folder.isEmpty ? root : root + "/" + folder
