@@ -22,7 +22,7 @@ let notData = entries("").filter { !["Locales", "Phrasebooks", "Examples", "Sour
 let package = Package(
     name: "VoiceGuide",
     products: [
-        .library(name: "VoiceGuide", targets: ["RouteModel", "Guidance", "Phrasing", "Speech", "Navigation", "VoiceGuideResources"]),
+        .library(name: "VoiceGuide", targets: ["RouteModel", "Guidance", "Phrasing", "Speech", "Location", "Navigation", "VoiceGuideResources"]),
         .library(name: "VoiceGuideAudio", targets: ["SpeechESpeakNG", "AudioALSA"]),
         .executable(name: "voiceguide", targets: ["voiceguide"]),
         .executable(name: "voiceguide-bench", targets: ["VoiceGuideBench"]),
@@ -37,7 +37,8 @@ let package = Package(
             sources: ["Sources/VoiceGuideResources"],
             resources: [.copy("Locales"), .copy("Phrasebooks"), .copy("Examples/Routes")],
             publicHeadersPath: "Sources/VoiceGuideResources"),
-        .target(name: "Navigation", dependencies: ["RouteModel", "Guidance", "Phrasing", "Speech"]),
+        .target(name: "Location", dependencies: ["RouteModel", "Guidance"]),
+        .target(name: "Navigation", dependencies: ["RouteModel", "Guidance", "Phrasing", "Speech", "Location"]),
         .systemLibrary(
             name: "CEspeakNG", pkgConfig: "espeak-ng",
             providers: [.apt(["libespeak-ng-dev", "espeak-ng-data"])]),
@@ -64,7 +65,8 @@ let package = Package(
         .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
         .testTarget(name: "SpeechESpeakNGTests", dependencies: ["SpeechESpeakNG", "Speech"]),
         .testTarget(name: "AudioALSATests", dependencies: ["AudioALSA", "Speech", "SpeechESpeakNG"]),
-        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Speech", "Phrasing", "Guidance", "RouteModel", "SpeechESpeakNG", "VoiceGuideResources"]),
+        .testTarget(name: "LocationTests", dependencies: ["Location", "Guidance", "RouteModel", "VoiceGuideTestSupport"]),
+        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Location", "Speech", "Phrasing", "Guidance", "RouteModel", "SpeechESpeakNG", "VoiceGuideResources", "VoiceGuideTestSupport"]),
         .testTarget(name: "VoiceGuideCLITests", dependencies: ["VoiceGuideCLI"]),
     ],
     swiftLanguageModes: [.v6]

@@ -5,7 +5,7 @@
 # python3-venv makes the .build/venv for the Python test dependencies below.
 set -euo pipefail
 need=()
-for pkg in libespeak-ng-dev espeak-ng-data libasound2-dev pkg-config espeak-ng sox alsa-utils bsdutils python3-venv; do
+for pkg in libespeak-ng-dev espeak-ng-data libasound2-dev pkg-config espeak-ng sox alsa-utils bsdutils gpsd python3-venv; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then

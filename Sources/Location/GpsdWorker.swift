@@ -1,0 +1,193 @@
+import Foundation
+import Guidance
+import RouteModel
+import Synchronization
+
+/// The reader thread of `GpsdSource`: reads lines, turns them into events, watches for staleness and reconnects.
+final class GpsdWorker: Sendable {
+    /// The watch request.
+    static let watch = "?WATCH={\"enable\":true,\"json\":true}\n"
+    /// Events kept for a consumer that does not poll.
+    static let queueLimit = 1000
+
+    private enum Feed: Sendable, Equatable { case unknown, ok, noFix, stale, lost }
+
+    private struct Shared: Sendable {
+        var queue: [LocationEvent] = []
+        var counters = GpsdCounters()
+        var device: String?
+        var stopped = false
+    }
+
+    private let host: String
+    private let port: UInt16
+    private let staleAfter: Double
+    private let connectTimeout: Double
+    private let opened = Sleep.monotonic()
+    private let shared = Mutex(Shared())
+    private let wake = DispatchSemaphore(value: 0)
+    private let initial: Mutex<TCPConnectionBox?>
+
+    init(host: String, port: UInt16, staleAfter: Double, connectTimeout: Double, connection: TCPConnection) {
+        self.host = host
+        self.port = port
+        self.staleAfter = staleAfter
+        self.connectTimeout = connectTimeout
+        initial = Mutex(TCPConnectionBox(connection))
+    }
+
+    /// Starts the thread.
+    func start() {
+        let thread = Thread { [self] in run() }
+        thread.name = "voiceguide.gpsd"
+        thread.start()
+    }
+
+    /// Removes the oldest waiting event.
+    func take() -> LocationEvent? {
+        shared.withLock { s in s.queue.isEmpty ? nil : s.queue.removeFirst() }
+    }
+
+    /// Blocks until an event may be waiting or `timeout` passes.
+    func wait(timeout: Double) {
+        if shared.withLock({ !$0.queue.isEmpty }) { return }
+        _ = wake.wait(timeout: .now() + max(0, min(timeout, 60)))
+    }
+
+    var counters: GpsdCounters { shared.withLock { $0.counters } }
+    var device: String? { shared.withLock { $0.device } }
+    private var isStopped: Bool { shared.withLock { $0.stopped } }
+
+    /// Asks the thread to end; it closes the socket within a poll interval.
+    func stop() { shared.withLock { $0.stopped = true } }
+
+    private func emit(_ event: LocationEvent) {
+        shared.withLock { s in
+            if s.queue.count >= Self.queueLimit {
+                s.queue.removeFirst()
+                s.counters.dropped += 1
+            }
+            s.queue.append(event)
+        }
+        wake.signal()
+    }
+
+    private func count(_ update: (inout GpsdCounters) -> Void) { shared.withLock { update(&$0.counters) } }
+
+    /// The thread body: read until stopped; on loss reconnect with back-off.
+    private func run() {
+        guard var connection = initial.withLock({ box in defer { box = nil }; return box?.connection }) else { return }
+        var feed = Feed.unknown
+        var lastFix: Double?
+        while !isStopped {
+            read(connection, feed: &feed, lastFix: &lastFix)
+            connection.close()
+            guard !isStopped else { return }
+            guard let next = reconnect() else { return }
+            connection = next
+            count { $0.reconnections += 1 }
+            feed = .lost
+            lastFix = nil
+        }
+        connection.close()
+    }
+
+    /// Reads lines until the connection closes or the worker stops.
+    private func read(_ connection: TCPConnection, feed: inout Feed, lastFix: inout Double?) {
+        var splitter = LineSplitter(limit: GpsdSource.lineLimit)
+        while !isStopped {
+            switch connection.read(timeout: 0.05) {
+            case .data(let bytes):
+                splitter.append(bytes)
+                while let line = splitter.next() { handle(line, feed: &feed, lastFix: &lastFix) }
+            case .nothing:
+                break
+            case .closed(let why):
+                if feed != .lost { emit(.status(.lost(why))) }
+                feed = .lost
+                return
+            }
+            if feed == .ok, let last = lastFix, Sleep.monotonic() - last > staleAfter {
+                feed = .stale
+                emit(.status(.stale))
+            }
+        }
+    }
+
+    /// Turns one line into events.
+    private func handle(_ line: LineSplitter.Line, feed: inout Feed, lastFix: inout Double?) {
+        count { $0.lines += 1 }
+        if line.truncated {
+            count { $0.truncated += 1 }
+            return
+        }
+        let message: GpsdMessage
+        do { message = try GpsdMessage.parse(line.bytes) } catch {
+            count { $0.malformed += 1 }
+            return
+        }
+        switch message {
+        case .other:
+            count { $0.ignored += 1 }
+        case .device(let path, let active):
+            shared.withLock { $0.device = active ? path : nil }
+            if !active, feed != .lost {
+                feed = .lost
+                emit(.status(.lost("GPS device \(path) went away")))
+            }
+        case .tpv(let tpv):
+            let received = Sleep.monotonic()
+            guard tpv.mode >= 2, let lat = tpv.latitude, let lon = tpv.longitude else {
+                if feed != .noFix, tpv.mode == 1 || feed == .unknown {
+                    feed = .noFix
+                    emit(.status(.noFix))
+                }
+                return
+            }
+            if let time = tpv.time, Sleep.wall() - time > staleAfter {
+                count { $0.staleFixes += 1 }
+                if feed != .stale {
+                    feed = .stale
+                    emit(.status(.stale))
+                }
+                return
+            }
+            if feed != .ok {
+                feed = .ok
+                emit(.status(.ok))
+            }
+            lastFix = received
+            count { $0.fixes += 1 }
+            emit(.fix(Position(coordinate: Coordinate(latitude: lat, longitude: lon), speed: tpv.speed,
+                               heading: tpv.track, accuracy: tpv.eph.map { $0 * GpsdSource.sigmaPer95 },
+                               timestamp: received - opened)))
+        }
+    }
+
+    /// Reconnects with back-off (0.5 s doubling to 8 s); nil when stopped.
+    private func reconnect() -> TCPConnection? {
+        var delay = 0.5
+        var attempt = 0
+        while true {
+            let until = Sleep.monotonic() + delay
+            while Sleep.monotonic() < until {
+                if isStopped { return nil }
+                Sleep.seconds(min(0.05, until - Sleep.monotonic()))
+            }
+            attempt += 1
+            emit(.status(.reconnecting(attempt: attempt)))
+            if let connection = try? TCPConnection(host: host, port: port, timeout: connectTimeout),
+               connection.send(Self.watch) {
+                return connection
+            }
+            delay = min(8, delay * 2)
+        }
+    }
+}
+
+/// Hands the first connection from the opening thread to the reader thread.
+final class TCPConnectionBox: @unchecked Sendable {
+    /// The connection; only the reader thread uses it after the hand-over.
+    let connection: TCPConnection
+    init(_ connection: TCPConnection) { self.connection = connection }
+}

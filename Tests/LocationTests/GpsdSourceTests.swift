@@ -1,0 +1,124 @@
+import Foundation
+import Guidance
+import RouteModel
+import Testing
+import VoiceGuideTestSupport
+@testable import Location
+
+/// The gpsd client against a real gpsd started by the test (run scripts/setup.sh if it is missing).
+@Suite(.serialized) struct GpsdSourceTests {
+    @Test func fixesArriveThroughRealGpsd() throws {
+        let gpsd = try GpsdService()
+        defer { gpsd.stop() }
+        let source = try GpsdSource(port: gpsd.port)
+        defer { source.close() }
+        var events = [LocationEvent]()
+        for i in 0..<12 {
+            #expect(GpsdFeed.send(i, to: gpsd))
+            try GpsdFeed.collect(source, timeout: 0.25, into: &events) { _ in false }
+        }
+        try GpsdFeed.collect(source, timeout: 2, into: &events) { GpsdFeed.fixes($0).count >= 10 }
+        let fixes = GpsdFeed.fixes(events)
+        #expect(fixes.count >= 10, "events: \(events) counters: \(source.counters) log: \(gpsd.logTail())")
+        #expect(events.first == .status(.ok) || events.first == .status(.noFix), "\(events.prefix(3))")
+        for fix in fixes {
+            let nearest = (0..<12).map { Geo.distance(GpsdFeed.position($0).coordinate, fix.coordinate) }.min() ?? .infinity
+            #expect(nearest < 0.01, "fix \(fix) is not one that was sent")
+            if let speed = fix.speed { #expect(abs(speed - 10) < 0.01) }
+        }
+        #expect(fixes.contains { $0.speed != nil && $0.heading != nil })
+        #expect(zip(fixes, fixes.dropFirst()).allSatisfy { $0.timestamp <= $1.timestamp })
+        #expect(source.counters.ignored > 0, "VERSION/DEVICES/WATCH are other classes")
+    }
+}
+
+/// Losing gpsd mid-drive, staleness, and gpsd not running.
+@Suite(.serialized) struct GpsdFaultTests {
+    @Test func gpsdKilledMidDriveIsLostThenReconnectsAndResumes() throws {
+        let gpsd = try GpsdService()
+        defer { gpsd.stop() }
+        let source = try GpsdSource(port: gpsd.port)
+        defer { source.close() }
+        var events = [LocationEvent]()
+        var next = 0
+        func feed(_ count: Int) throws {
+            for _ in 0..<count {
+                GpsdFeed.send(next, to: gpsd)
+                next += 1
+                try GpsdFeed.collect(source, timeout: 0.2, into: &events) { _ in false }
+            }
+        }
+        try feed(5)
+        let before = GpsdFeed.fixes(events).count
+        #expect(before >= 3, "\(events) \(gpsd.logTail())")
+        gpsd.killGpsd()
+        try GpsdFeed.collect(source, timeout: 3, into: &events) { $0.contains(.status(.reconnecting(attempt: 2))) }
+        guard let lost = events.firstIndex(where: { if case .status(.lost) = $0 { true } else { false } }) else {
+            Issue.record("no lost status: \(events)")
+            return
+        }
+        #expect(events[lost...].contains(.status(.reconnecting(attempt: 1))))
+        #expect(GpsdFeed.fixes(Array(events[lost...])).isEmpty)
+        try gpsd.startGpsd()
+        let mark = events.count
+        try GpsdFeed.collect(source, timeout: 10, into: &events) { _ in source.counters.reconnections == 1 }
+        try feed(6)
+        try GpsdFeed.collect(source, timeout: 2, into: &events) { GpsdFeed.fixes(Array($0[mark...])).count >= 3 }
+        let after = Array(events[mark...])
+        let firstFix = after.firstIndex { if case .fix = $0 { true } else { false } }
+        let ok = after.firstIndex(of: .status(.ok))
+        #expect(firstFix != nil && ok != nil && (ok ?? 0) < (firstFix ?? 0), "after restart: \(after)")
+        #expect(GpsdFeed.fixes(after).count >= 3)
+        #expect(source.counters.reconnections == 1)
+    }
+
+    @Test func noFixForTwoSecondsIsStale() throws {
+        let gpsd = try GpsdService()
+        defer { gpsd.stop() }
+        let source = try GpsdSource(port: gpsd.port)
+        defer { source.close() }
+        var events = [LocationEvent]()
+        for i in 0..<4 {
+            GpsdFeed.send(i, to: gpsd)
+            try GpsdFeed.collect(source, timeout: 0.2, into: &events) { _ in false }
+        }
+        #expect(!GpsdFeed.fixes(events).isEmpty, "\(events) \(gpsd.logTail())")
+        #expect(!events.contains(.status(.stale)))
+        try GpsdFeed.collect(source, timeout: 4, into: &events) { $0.contains(.status(.stale)) }
+        #expect(events.last == .status(.stale), "\(events)")
+        GpsdFeed.send(10, to: gpsd)
+        GpsdFeed.send(11, to: gpsd)
+        let mark = events.count
+        try GpsdFeed.collect(source, timeout: 3, into: &events) { !GpsdFeed.fixes(Array($0[mark...])).isEmpty }
+        #expect(events[mark...].first == .status(.ok), "\(events[mark...])")
+    }
+
+    @Test func oldFixesAreStaleNotDelivered() throws {
+        let gpsd = try GpsdService()
+        defer { gpsd.stop() }
+        let source = try GpsdSource(port: gpsd.port)
+        defer { source.close() }
+        var events = [LocationEvent]()
+        for i in 0..<5 {
+            GpsdFeed.send(i, to: gpsd, age: 30)
+            try GpsdFeed.collect(source, timeout: 0.2, into: &events) { _ in false }
+        }
+        try GpsdFeed.collect(source, timeout: 2, into: &events) { _ in source.counters.staleFixes >= 2 }
+        #expect(GpsdFeed.fixes(events).isEmpty, "\(events)")
+        #expect(events.contains(.status(.stale)))
+        #expect(source.counters.staleFixes >= 2, "\(source.counters) \(gpsd.logTail())")
+    }
+
+    @Test func gpsdNotRunningIsATypedErrorAtOnce() throws {
+        let port = try FreePort.tcp()
+        let start = Date()
+        do {
+            _ = try GpsdSource(port: port)
+            Issue.record("connected to nothing")
+        } catch let error as LocationError {
+            #expect(error.kind == .unavailable && error.exitCode == 69)
+            #expect(error.message == "gpsd is not running at 127.0.0.1:\(port) (connection refused)")
+        }
+        #expect(Date().timeIntervalSince(start) < 1)
+    }
+}
