@@ -22,7 +22,7 @@ let notData = entries("").filter { !["Locales", "Phrasebooks", "Examples", "Sour
 let package = Package(
     name: "VoiceGuide",
     products: [
-        .library(name: "VoiceGuide", targets: ["RouteModel", "Guidance", "Phrasing", "Speech", "Location", "Navigation", "VoiceGuideResources"]),
+        .library(name: "VoiceGuide", targets: ["RouteModel", "Guidance", "Phrasing", "Speech", "Location", "Routing", "Navigation", "VoiceGuideResources"]),
         .library(name: "VoiceGuideAudio", targets: ["SpeechESpeakNG", "AudioALSA"]),
         .executable(name: "voiceguide", targets: ["voiceguide"]),
         .executable(name: "voiceguide-bench", targets: ["VoiceGuideBench"]),
@@ -38,7 +38,8 @@ let package = Package(
             resources: [.copy("Locales"), .copy("Phrasebooks"), .copy("Examples/Routes")],
             publicHeadersPath: "Sources/VoiceGuideResources"),
         .target(name: "Location", dependencies: ["RouteModel", "Guidance"]),
-        .target(name: "Navigation", dependencies: ["RouteModel", "Guidance", "Phrasing", "Speech", "Location"]),
+        .target(name: "Routing", dependencies: ["RouteModel"]),
+        .target(name: "Navigation", dependencies: ["RouteModel", "Guidance", "Phrasing", "Speech", "Location", "Routing"]),
         .systemLibrary(
             name: "CEspeakNG", pkgConfig: "espeak-ng",
             providers: [.apt(["libespeak-ng-dev", "espeak-ng-data"])]),
@@ -68,6 +69,7 @@ let package = Package(
         .testTarget(name: "LocationTests", dependencies: ["Location", "Guidance", "RouteModel", "VoiceGuideTestSupport"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Location", "Speech", "Phrasing", "Guidance", "RouteModel", "SpeechESpeakNG", "VoiceGuideResources", "VoiceGuideTestSupport"]),
         .testTarget(name: "VoiceGuideCLITests", dependencies: ["VoiceGuideCLI"]),
+        .testTarget(name: "RoutingTests", dependencies: ["Routing", "RouteModel", "VoiceGuideTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
