@@ -146,7 +146,7 @@ final class DriveLoop: @unchecked Sendable {
         case .now, .prepare, .early, .arrive, .waypoint, .depart:
             let toManeuver = announcement.distanceToManeuverMeters / max(1, speed)
             return min(8, toManeuver - 1 - announcement.durationSeconds)
-        case .continue, .offRoute, .reroute:
+        case .continue, .offRoute, .reroute, .backOnRoute:
             return 4
         }
     }
