@@ -6,13 +6,13 @@ import Guidance
 public enum AnnouncementValidity {
     /// Drive seconds an announcement stays valid after its trigger: the latest start that still lets a maneuver
     /// instruction finish 1 s before its maneuver at `speed` m/s (never more than 8 s: by then a newer one is
-    /// due); status messages (continue, off route, reroute) 4 s.
+    /// due); status messages (continue, off route, back on route, reroute) 4 s.
     public static func seconds(_ announcement: Announcement, speed: Double) -> Double {
         switch announcement.kind {
         case .now, .prepare, .early, .arrive, .waypoint, .depart:
             let toManeuver = announcement.distanceToManeuverMeters / max(1, speed)
             return min(8, toManeuver - 1 - announcement.durationSeconds)
-        case .continue, .offRoute, .reroute:
+        case .continue, .offRoute, .reroute, .backOnRoute:
             return 4
         }
     }

@@ -19,7 +19,7 @@ public struct PhraseExample: Sendable {
             throw .invalidData(file: file, key: path + ".kind", message: "missing or unknown announcement kind")
         }
         var maneuver: ManeuverDescription?
-        if json["type"] != nil || (kind != .offRoute && kind != .reroute) {
+        if json["type"] != nil || ![.offRoute, .reroute, .backOnRoute].contains(kind) {
             maneuver = try description(json, file: file, path: path, kind: kind)
         }
         var then: ChainedManeuver?

@@ -75,7 +75,7 @@ enum ModifierKey: Int, CaseIterable, Sendable {
 
 /// Announcement kinds as written in key prefixes, plus `then`.
 enum KindKey: Int, CaseIterable, Sendable {
-    case depart, `continue`, early, prepare, now, arrive, waypoint, offRoute, reroute, then
+    case depart, `continue`, early, prepare, now, arrive, waypoint, offRoute, reroute, backOnRoute, then
 
     var key: String { String(describing: self) }
 
@@ -90,6 +90,7 @@ enum KindKey: Int, CaseIterable, Sendable {
         case .waypoint: self = .waypoint
         case .offRoute: self = .offRoute
         case .reroute: self = .reroute
+        case .backOnRoute: self = .backOnRoute
         }
     }
 
