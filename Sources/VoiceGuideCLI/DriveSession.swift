@@ -65,36 +65,69 @@ struct DriveSetup {
     /// Output gain 0…1 (`--volume`).
     let volume: Double
     let io: CommandIO
+    /// `--voice`, `--rate`, `--pitch`, verbosity and `--events`.
+    var extras = DriveExtras()
 
-    private var voice: String { settings.locale.profile.voice }
+    private var voice: String { extras.voiceName(settings) }
+
+    /// The console for this drive, in the locale's words.
+    private func console(simTime: @escaping @Sendable (Double) -> Double) -> DriveConsole {
+        DriveConsole(io: io, simTime: simTime, words: DriveWords(locale: settings.locale), verbosity: extras.verbosity,
+                     events: extras.events, logToStderr: extras.eventsToStdout)
+    }
+
+    /// The `start` event.
+    private func startEvent(output: String) -> DriveEvent {
+        DriveEvent("start", at: 0, [("route", .string(settings.routeName)), ("locale", .string(settings.locale.profile.tag)),
+                                    ("output", .string(output)), ("speedup", .number(speedup))])
+    }
 
     /// Renders the whole drive to a WAV file: each announcement at its simulated time / speedup, silence between.
     func renderWAV(to path: String) throws -> ExitCode {
-        let synthesizer = try settings.synthesizer()
+        let synthesizer = try extras.synthesizer(settings)
         let estimator = SynthesizedDurationEstimator(builder: settings.builder, synthesizer: synthesizer, voice: voice)
         _ = settings.plan(estimator: estimator)  // fixes every duration first: the drive says what the transcript says
         let clock = VirtualClock()
         let sink = WAVFileSink(path: path)
         let player = RenderingPlayer(synthesizer: synthesizer, sink: sink, clock: clock)
-        do { try player.prepare() } catch { throw Self.wavError(path, error) }
+        do { try player.prepare() } catch { throw Self.wavError(path, error, creating: true) }
         let speedup = self.speedup
-        let console = DriveConsole(io: io, simTime: { $0 * speedup })
+        let console = console(simTime: { $0 * speedup })
+        console.event(startEvent(output: "wav:" + path))
         let controller = SpeechController(player: player, clock: clock, observer: { console.speechEvent($0) })
         controller.volume = volume
         let loop = DriveLoop(settings: settings, estimator: estimator, controller: controller, voice: voice,
                              muteWindow: mute, clockTime: { $0 / speedup },
                              onAnnouncement: { a, p, id in console.announced(a, phrase: p, id: id, at: a.triggerSeconds) })
-        loop.run(until: .infinity) { controller.advance(to: $0 / speedup) }
+        let window = WindowEvents(window: mute, console: console)
+        loop.run(until: .infinity) { t in
+            window.reach(t)
+            controller.advance(to: t / speedup)
+        }
         controller.waitUntilIdle()
-        do { try player.finish(padTo: loop.simTime / speedup) } catch { throw Self.wavError(path, error) }
-        summary(console.counts, driven: loop.progress?.distanceAlong ?? 0, sim: loop.simTime, extra: String(format: "wrote %@ (%.1f s of audio)", path, sink.secondsWritten))
+        do { try player.finish(padTo: loop.simTime / speedup) } catch { throw Self.wavError(path, error, creating: false) }
+        let failed = console.counts.failed
+        console.summary(driven: distance(loop.progress?.distanceAlong ?? 0), sim: loop.simTime, stopKey: nil,
+                        wrote: console.words.text("wrote", ["file": path, "seconds": console.words.seconds(sink.secondsWritten)]))
+        if failed > 0 {
+            throw CLIError(.ioError, "\(path): writing the WAV file failed for \(failed) announcement(s)")
+        }
         return .ok
     }
 
-    /// A WAV file that cannot be written: the output is unavailable (exit 69), in the file system's words.
-    static func wavError(_ path: String, _ error: any Error) -> CLIError {
+    /// A WAV file that cannot be written is a file error, not a missing sound card: exit 73 when it cannot be
+    /// created, 74 when writing fails; the message names the path and the system's reason.
+    static func wavError(_ path: String, _ error: any Error, creating: Bool) -> CLIError {
         let reason = (error as? AudioDeviceUnavailable)?.reason ?? "\(error)"
-        return CLIError(.unavailable, "\(path): cannot write the WAV file: \(reason)")
+        return CLIError(creating ? .cannotCreate : .ioError,
+                        "\(path): cannot \(creating ? "create" : "write") the WAV file: \(reason)")
+    }
+
+    /// A route distance in the locale's units and decimal separator.
+    private func distance(_ meters: Double) -> String {
+        let s = DistanceFormatting.long(meters, units: settings.builder.units)
+        let separator = settings.locale.profile.decimalSeparator
+        return separator == "." ? s : s.replacingOccurrences(of: ".", with: separator)
     }
 
     /// Drives in real time. `device` nil means text mode; with `fallbackToText`, a device that does not open
@@ -102,11 +135,11 @@ struct DriveSetup {
     func live(device: String?, fallbackToText: Bool) throws -> ExitCode {
         let clock = SystemClock()
         let timeline = SimulationTimeline(speedup: speedup, wall: clock.now())
-        let console = DriveConsole(io: io, simTime: { timeline.sim(at: $0) })
+        let console = console(simTime: { timeline.sim(at: $0) })
         var streaming: StreamingPlayer?
         var estimator: any DurationEstimator = PhraseDurationEstimator(builder: settings.builder)
         if let device {
-            let synthesizer = try settings.synthesizer()
+            let synthesizer = try extras.synthesizer(settings)
             let candidate = StreamingPlayer(synthesizer: synthesizer, sink: ALSASink(device: device))
             do {
                 try candidate.prepare()
@@ -115,8 +148,8 @@ struct DriveSetup {
                 _ = settings.plan(estimator: synthesized)  // as in renderWAV: durations fixed before playback
                 estimator = synthesized
             } catch let error as AudioDeviceUnavailable {
-                guard fallbackToText else { throw CLIError(.unavailable, error.description) }
-                io.error("voiceguide drive: no audio output (\(error.description)); continuing in text mode.")
+                guard fallbackToText else { throw CLIError(.unavailable, error.description, hint: AudioHint.text) }
+                io.error("voiceguide drive: " + console.words.text("noAudio", ["reason": error.description]))
             }
         }
         let durations = Locked<[Int: Double]>([:])
@@ -131,53 +164,57 @@ struct DriveSetup {
                              })
         let interactive = LiveInteraction(io: io, console: console, controller: controller, timeline: timeline, clock: clock)
         let position = Locked((driven: 0.0, sim: 0.0))
+        let distance = self.distance
+        console.event(startEvent(output: streaming == nil ? "text" : "alsa:" + (device ?? "default")))
         interactive.start { signal in
-            // Ctrl-C / SIGTERM: stop speech at once (the player drops the ALSA buffer), restore, summarize, exit.
-            let reason = "stopped by \(signal == SIGINT ? "Ctrl-C" : "SIGTERM")"
+            // Ctrl-C, SIGTERM, SIGHUP, SIGQUIT: stop speech at once (the player drops the ALSA buffer), restore
+            // the terminal, summarize, exit 128 + signal (130 for Ctrl-C).
+            let (reason, code) = LiveInteraction.ending(signal)
             console.stop(because: reason)
             controller.mute()
             interactive.stop()
             let (driven, sim) = position.snapshot
-            summary(console.counts, driven: driven, sim: sim, extra: reason)
-            exit(signal == SIGINT ? ExitCode.interrupted.rawValue : 128 + SIGTERM)
+            console.summary(driven: distance(driven), sim: sim, stopKey: reason)
+            exit(code)
         }
         defer { interactive.stop() }
         let status = StatusLine(settings: settings)
+        let mode: StatusLine.Mode = streaming == nil ? .text : .sound
+        let window = WindowEvents(window: mute, console: console)
+        let watchPipe = io.isProcessStdout
         var lastStatus = -1.0
         while !interactive.quitRequested {
+            // A closed stdout pipe (`| head -1`) ends the drive now, even between log lines; a failed write (disk
+            // full) ends it too, with exit 74.
+            if watchPipe, StandardStreams.stdoutReaderGone() { StandardStreams.brokenPipe() }
+            if io.outputError != nil { break }
             interactive.handleKeys(at: clock.now(), sim: loop.simTime)
             let now = clock.now()
-            loop.run(until: timeline.sim(at: now)) { _ in controller.advance(to: clock.now()) }
+            loop.run(until: timeline.sim(at: now)) { t in
+                window.reach(t)
+                controller.advance(to: clock.now())
+            }
             controller.advance(to: now)
             position.withLock { $0 = (loop.progress?.distanceAlong ?? 0, loop.simTime) }
-            if now - lastStatus >= 0.2 {
+            if now - lastStatus >= 0.2 || interactive.takeResize() {
                 lastStatus = now
                 console.setStatus(status.render(progress: loop.progress, muted: controller.isMuted,
                                                 speedup: timeline.speedup, paused: timeline.isPaused,
-                                                wallRemaining: loop.progress.map { $0.remainingSeconds / timeline.speedup }))
+                                                wallRemaining: loop.progress.map { $0.remainingSeconds / timeline.speedup },
+                                                mode: mode, columns: Terminal.shared.columns))
             }
             if loop.finished && controller.isIdle { break }
             usleep(10_000)
         }
         if interactive.quitRequested {
-            console.stop(because: "quit")
+            console.stop(because: "stopQuit")
             controller.mute()
         }
         controller.waitUntilIdle(timeout: 30)
         try? streaming?.shutdown()
         interactive.stop()
-        summary(console.counts, driven: loop.progress?.distanceAlong ?? 0, sim: loop.simTime,
-                extra: interactive.quitRequested ? "quit" : nil)
+        console.summary(driven: distance(loop.progress?.distanceAlong ?? 0), sim: loop.simTime,
+                        stopKey: interactive.quitRequested ? "stopQuit" : nil)
         return .ok
-    }
-
-    /// The closing line: distance and time driven, what became of the announcements.
-    func summary(_ tally: DriveTally, driven: Double, sim: Double, extra: String?) {
-        var line = "Drove \(DistanceFormatting.long(driven, units: settings.builder.units)) in \(TimeFormatting.clock(sim)) simulated"
-        line += "; announcements: \(tally.triggered) triggered, \(tally.spoken) spoken, \(tally.interrupted) interrupted, "
-        line += "\(tally.muted) muted, \(tally.dropped) dropped"
-        if tally.failed > 0 { line += ", \(tally.failed) failed" }
-        if let extra { line += " (\(extra))" }
-        io.error(line + ".")
     }
 }
