@@ -42,7 +42,12 @@ public struct Phrasebook: Sendable {
     public let ui: [String: String]
 
     /// The keys a `ui` section may have.
-    public static let uiKeys: Set<String> = ["remaining", "eta", "on", "muted", "sound", "paused", "starting"]
+    public static let uiKeys: Set<String> = ["remaining", "eta", "on", "muted", "sound", "paused", "starting",
+        "textMode", "keys", "muteOn", "muteOff", "speedup", "fastest", "slowest", "pauseOn", "pauseOff", "suspended",
+        "continued", "saidAgain", "interrupted", "cutOff", "cutByMute", "silenced", "dropped", "failed", "stopQuit",
+        "stopInterrupt", "stopTerminate", "stopHangup", "stopQuitSignal", "summary", "summaryFailed", "wrote",
+        "noAudio", "seconds", "kind.depart", "kind.continue", "kind.early", "kind.prepare", "kind.now", "kind.arrive",
+        "kind.waypoint", "kind.offRoute", "kind.reroute"]
 
     /// Compiles merged phrasebook JSON. `fallback` (usually English, already compiled JSON) supplies templates that
     /// fail to compile here; every problem is recorded in `problems`.

@@ -14,8 +14,11 @@ public enum DriveCommand: VoiceGuideCommand {
     public static let name = "drive"
     /// One line for the command list.
     public static let summary = "Hear guidance during a simulated drive (ALSA, WAV file, or text)."
-    /// Usage after the command name.
-    public static let usage = "[ROUTE|-] [--locale TAG] [--units SYSTEM] [--speed KMH] [--speedup N] [--output auto|alsa[:DEVICE]|wav:FILE|text] [--compress N] [--mute-from S --mute-until S] [--volume PERCENT]"
+    /// Usage after the command name: every option.
+    public static let usage = "[ROUTE|NAME|-] [--locale TAG] [--units metric|imperial|uk] [--speed KMH] [--speedup N] "
+        + "[--output auto|alsa[:DEVICE]|wav:FILE|text] [--compress N] [--mute-from S --mute-until S] [--volume PERCENT] "
+        + "[--voice NAME] [--rate WPM] [--pitch P] [--quiet | --verbose] [--events FILE|-] [--route-index N] "
+        + "[--polyline 5|6] [--data-dir DIR] | --list-voices [--locale TAG] | --list-routes"
     /// The options the command accepts.
     public static let options: [OptionSpec] = [
         OptionSpec("speedup", value: "N", help: "Simulated seconds per real second, 0.25 to 1000 (default 1). Text mode still shows every announcement; only live audio may drop ones whose moment passed while another was being said."),
@@ -24,15 +27,19 @@ public enum DriveCommand: VoiceGuideCommand {
         OptionSpec("mute-from", value: "S", help: "Mute from this simulated second (with --mute-until)."),
         OptionSpec("mute-until", value: "S", help: "Unmute at this simulated second."),
         OptionSpec("volume", value: "PERCENT", help: "Output volume, 0 to 100 (default 100)."),
-    ] + GuidanceSettings.optionSpecs
+    ] + GuidanceSettings.optionSpecs + DriveExtras.optionSpecs
 
     /// Keys and examples.
     public static let notes = """
-        On a terminal: m mute/unmute, + faster, - slower, space pause, q quit; Ctrl-C stops at once (exit 130).
+        ROUTE is a file, - for stdin, or an example route's NAME (see --list-routes).
+        Keys on a terminal: m mute/unmute, + faster, - slower, space pause, ? keys,
+        q quit, Ctrl-Z suspend; Ctrl-C stops at once (exit 130).
         Examples:
-          voiceguide drive                                   the bundled route, spoken through ALSA 'default'
-          voiceguide drive --locale de-DE --speedup 4        German, four times faster
-          voiceguide drive route.json --output wav:drive.wav render the whole drive to a WAV file
+          voiceguide drive                                 bundled route, through ALSA
+          voiceguide drive city-berlin --locale de-DE      German, an example route
+          voiceguide drive --speedup 4                     four times faster
+          voiceguide drive r.json --output wav:drive.wav   render the drive to WAV
+          voiceguide drive --events - --quiet | jq .event  follow it from a program
         """
 
     /// Where the drive's speech goes.
@@ -49,8 +56,10 @@ public enum DriveCommand: VoiceGuideCommand {
 
     /// Runs the command; failures are `CLIError`s with their exit codes.
     public static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitCode {
+        if arguments.flags.contains("list-voices") { return try VoiceListing.run(arguments, io: io) }
+        if arguments.flags.contains("list-routes") { return try ExampleRoutes.list(arguments, io: io) }
         guard arguments.positionals.count <= 1 else {
-            throw CLIError.usage("drive takes at most one ROUTE, got \(arguments.positionals.count)", command: name)
+            throw CLIError.usage("drive takes at most one ROUTE, got \(arguments.positionals.count) ('\(arguments.positionals.joined(separator: "' '"))')", command: name)
         }
         let speedup = try arguments.number("speedup", in: 0.25...1000, command: name) ?? 1
         let output = try parseOutput(arguments.values["output"])
@@ -63,10 +72,12 @@ public enum DriveCommand: VoiceGuideCommand {
             throw CLIError.usage("--compress applies only to --output wav:FILE", command: name)
         }
         let mute = try muteWindow(arguments)
-        let routePath = try arguments.positionals.first ?? defaultRoute(arguments, io: io)
+        let routePath = try arguments.positionals.first.map { ExampleRoutes.resolve($0, arguments: arguments, io: io) }
+            ?? defaultRoute(arguments, io: io)
         let settings = try GuidanceSettings.load(routePath: routePath, arguments: arguments, command: name, io: io)
         let volume = try arguments.number("volume", in: 0...100, command: name).map { $0 / 100 } ?? 1
-        let drive = DriveSetup(settings: settings, speedup: speedup, compress: compress, mute: mute, volume: volume, io: io)
+        var drive = DriveSetup(settings: settings, speedup: speedup, compress: compress, mute: mute, volume: volume, io: io)
+        drive.extras = try DriveExtras.parse(arguments, io: io, command: name)
         switch output {
         case .wav(let path): return try drive.renderWAV(to: path)
         case .text: return try drive.live(device: nil, fallbackToText: false)

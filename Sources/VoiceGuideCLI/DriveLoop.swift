@@ -62,10 +62,10 @@ final class DriveLoop: @unchecked Sendable {
 
 extension GuidanceSettings {
     /// The navigator options for these settings: the fixed speed (if any) as the planning speed.
-    func navigatorOptions(timebase: SpeechTimebase, mute: MuteWindow?) -> Navigator.Options {
+    func navigatorOptions(voice: String? = nil, timebase: SpeechTimebase, mute: MuteWindow?) -> Navigator.Options {
         var configuration = GuidanceConfiguration.standard
         if let kmh = speedKmh { configuration.speedOverride = kmh / 3.6 }
-        return Navigator.Options(configuration: configuration, voice: locale.profile.voice, timebase: timebase,
+        return Navigator.Options(configuration: configuration, voice: voice ?? locale.profile.voice, timebase: timebase,
                                  muteWindow: mute)
     }
 }

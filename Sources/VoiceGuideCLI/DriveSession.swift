@@ -69,17 +69,35 @@ struct DriveSetup {
     /// Output gain 0…1 (`--volume`).
     let volume: Double
     let io: CommandIO
+    /// `--voice`, `--rate`, `--pitch`, verbosity and `--events`.
+    var extras = DriveExtras()
 
-    private var voice: String { settings.locale.profile.voice }
+    private var voice: String { extras.voiceName(settings) }
 
-    /// Sends the navigator's announcements and speech outcomes to the console.
-    static func console(_ console: DriveConsole) -> @Sendable (NavigationEvent) -> Void {
+    /// The console for this drive, in the locale's words.
+    private func console(simTime: @escaping @Sendable (Double) -> Double) -> DriveConsole {
+        DriveConsole(io: io, simTime: simTime, words: DriveWords(locale: settings.locale), verbosity: extras.verbosity,
+                     events: extras.events, logToStderr: extras.eventsToStdout)
+    }
+
+    /// The `start` event.
+    private func startEvent(output: String) -> DriveEvent {
+        DriveEvent("start", at: 0, [("route", .string(settings.routeName)), ("locale", .string(settings.locale.profile.tag)),
+                                    ("output", .string(output)), ("speedup", .number(speedup))])
+    }
+
+    /// Sends the navigator's events to the console and `--events`.
+    static func observer(_ console: DriveConsole) -> @Sendable (NavigationEvent) -> Void {
         { event in
             switch event.kind {
             case .announced(let announcement, let phrase, let id):
                 console.announced(announcement, phrase: phrase, id: id, at: event.driveTime)
             case .speech(let speech):
                 console.speechEvent(speech)
+            case .muted(scheduled: true):
+                console.event(DriveEvent("mute", at: event.driveTime, [("source", .string("window"))]))
+            case .unmuted(scheduled: true):
+                console.event(DriveEvent("unmute", at: event.driveTime, [("source", .string("window"))]))
             default:
                 break
             }
@@ -89,40 +107,53 @@ struct DriveSetup {
     /// Renders the whole drive to a WAV file: each announcement at its simulated time (divided by `compress`),
     /// silence between.
     func renderWAV(to path: String) throws -> ExitCode {
-        let synthesizer = try settings.synthesizer()
+        let synthesizer = try extras.synthesizer(settings)
         let estimator = SynthesizedDurationEstimator(builder: settings.builder, synthesizer: synthesizer, voice: voice)
         estimator.fixDurations(route: settings.index, options: settings.simulatorOptions)
         let clock = VirtualClock()
         let sink = WAVFileSink(path: path)
         let player = RenderingPlayer(synthesizer: synthesizer, sink: sink, clock: clock)
-        do { try player.prepare() } catch { throw Self.wavError(path, error) }
+        do { try player.prepare() } catch { throw Self.wavError(path, error, creating: true) }
         let timebase = SpeechTimebase.compressed(by: compress)
-        let console = DriveConsole(io: io, simTime: timebase.driveTime)
+        let console = console(simTime: timebase.driveTime)
+        console.event(startEvent(output: "wav:" + path))
         let navigator = Navigator(route: settings.index, builder: settings.builder, estimator: estimator, player: player,
-                                  clock: clock, options: settings.navigatorOptions(timebase: timebase, mute: mute),
-                                  observer: Self.console(console))
+                                  clock: clock, options: settings.navigatorOptions(voice: voice, timebase: timebase, mute: mute),
+                                  observer: Self.observer(console))
         navigator.speech.volume = volume
         let loop = DriveLoop(navigator: navigator, speedKmh: settings.speedKmh)
         loop.run(until: .infinity)
         navigator.finish()
-        do { try player.finish(padTo: timebase.clockTime(loop.simTime)) } catch { throw Self.wavError(path, error) }
-        var extra = String(format: "wrote %@ (%.1f s of audio)", path, sink.secondsWritten)
+        do { try player.finish(padTo: timebase.clockTime(loop.simTime)) } catch { throw Self.wavError(path, error, creating: false) }
         let tally = console.counts
+        var wrote = console.words.text("wrote", ["file": path, "seconds": console.words.seconds(sink.secondsWritten)])
         if compress != 1 {
-            extra += "; timeline compressed ×\(StatusLine.speed(compress))"
+            wrote += "; timeline compressed ×\(StatusLine.speed(compress))"
             if tally.dropped + tally.interrupted > 0 {
-                extra += ": \(tally.dropped) dropped and \(tally.interrupted) cut off because speech at its natural speed "
+                wrote += ": \(tally.dropped) dropped and \(tally.interrupted) cut off because speech at its natural speed "
                     + "no longer fits between them; without --compress every announcement is rendered"
             }
         }
-        summary(tally, driven: loop.progress?.distanceAlong ?? 0, sim: loop.simTime, extra: extra)
+        console.summary(driven: distance(loop.progress?.distanceAlong ?? 0), sim: loop.simTime, stopKey: nil, wrote: wrote)
+        if tally.failed > 0 {
+            throw CLIError(.ioError, "\(path): writing the WAV file failed for \(tally.failed) announcement(s)")
+        }
         return .ok
     }
 
-    /// A WAV file that cannot be written: the output is unavailable (exit 69), in the file system's words.
-    static func wavError(_ path: String, _ error: any Error) -> CLIError {
+    /// A WAV file that cannot be written is a file error, not a missing sound card: exit 73 when it cannot be
+    /// created, 74 when writing fails; the message names the path and the system's reason.
+    static func wavError(_ path: String, _ error: any Error, creating: Bool) -> CLIError {
         let reason = (error as? AudioDeviceUnavailable)?.reason ?? "\(error)"
-        return CLIError(.unavailable, "\(path): cannot write the WAV file: \(reason)")
+        return CLIError(creating ? .cannotCreate : .ioError,
+                        "\(path): cannot \(creating ? "create" : "write") the WAV file: \(reason)")
+    }
+
+    /// A route distance in the locale's units and decimal separator.
+    private func distance(_ meters: Double) -> String {
+        let s = DistanceFormatting.long(meters, units: settings.builder.units)
+        let separator = settings.locale.profile.decimalSeparator
+        return separator == "." ? s : s.replacingOccurrences(of: ".", with: separator)
     }
 
     /// The speech side of a live drive: the player and clock, and how drive time maps onto that clock.
@@ -135,9 +166,10 @@ struct DriveSetup {
     }
 
     /// Opens the audio device, or (text mode, or a fallback) runs silent speech in drive time.
-    private func liveSpeech(device: String?, fallbackToText: Bool, timeline: SimulationTimeline) throws -> LiveSpeech {
+    private func liveSpeech(device: String?, fallbackToText: Bool, timeline: SimulationTimeline,
+                            words: DriveWords) throws -> LiveSpeech {
         if let device {
-            let synthesizer = try settings.synthesizer()
+            let synthesizer = try extras.synthesizer(settings)
             let candidate = StreamingPlayer(synthesizer: synthesizer, sink: ALSASink(device: device))
             do {
                 try candidate.prepare()
@@ -149,8 +181,8 @@ struct DriveSetup {
                 return LiveSpeech(player: candidate, streaming: candidate, clock: SystemClock(), timebase: timebase,
                                   estimator: synthesized)
             } catch let error as AudioDeviceUnavailable {
-                guard fallbackToText else { throw CLIError(.unavailable, error.description) }
-                io.error("voiceguide drive: no audio output (\(error.description)); continuing in text mode.")
+                guard fallbackToText else { throw CLIError(.unavailable, error.description, hint: AudioHint.text) }
+                io.error("voiceguide drive: " + words.text("noAudio", ["reason": error.description]))
             }
         }
         // Text mode: nothing sounds, so speech runs in drive time and every announcement is shown at its moment.
@@ -163,64 +195,64 @@ struct DriveSetup {
     func live(device: String?, fallbackToText: Bool) throws -> ExitCode {
         let wall = SystemClock()
         let timeline = SimulationTimeline(speedup: speedup, wall: wall.now())
-        let speech = try liveSpeech(device: device, fallbackToText: fallbackToText, timeline: timeline)
-        let console = DriveConsole(io: io, simTime: speech.timebase.driveTime)
+        let speech = try liveSpeech(device: device, fallbackToText: fallbackToText, timeline: timeline,
+                                    words: DriveWords(locale: settings.locale))
+        let console = console(simTime: speech.timebase.driveTime)
         let navigator = Navigator(route: settings.index, builder: settings.builder, estimator: speech.estimator,
                                   player: speech.player, clock: speech.clock,
-                                  options: settings.navigatorOptions(timebase: speech.timebase, mute: mute),
-                                  observer: Self.console(console))
+                                  options: settings.navigatorOptions(voice: voice, timebase: speech.timebase, mute: mute),
+                                  observer: Self.observer(console))
         let controller = navigator.speech
         controller.volume = volume
         let loop = DriveLoop(navigator: navigator, speedKmh: settings.speedKmh)
         let interactive = LiveInteraction(io: io, console: console, controller: controller, timeline: timeline, clock: wall)
         let position = Locked((driven: 0.0, sim: 0.0))
+        let distance = self.distance
+        console.event(startEvent(output: speech.streaming == nil ? "text" : "alsa:" + (device ?? "default")))
         interactive.start { signal in
-            // Ctrl-C / SIGTERM: stop speech at once (the player drops the ALSA buffer), restore, summarize, exit.
-            let reason = "stopped by \(signal == SIGINT ? "Ctrl-C" : "SIGTERM")"
+            // Ctrl-C, SIGTERM, SIGHUP, SIGQUIT: stop speech at once (the player drops the ALSA buffer), restore
+            // the terminal, summarize, exit 128 + signal (130 for Ctrl-C).
+            let (reason, code) = LiveInteraction.ending(signal)
             console.stop(because: reason)
             navigator.stop()
             interactive.stop()
             let (driven, sim) = position.snapshot
-            summary(console.counts, driven: driven, sim: sim, extra: reason)
-            exit(signal == SIGINT ? ExitCode.interrupted.rawValue : 128 + SIGTERM)
+            console.summary(driven: distance(driven), sim: sim, stopKey: reason)
+            exit(code)
         }
         defer { interactive.stop() }
         let status = StatusLine(settings: settings)
+        let mode: StatusLine.Mode = speech.streaming == nil ? .text : .sound
+        let watchPipe = io.isProcessStdout
         var lastStatus = -1.0
         while !interactive.quitRequested {
+            // A closed stdout pipe (`| head -1`) ends the drive now, even between log lines; a failed write (disk
+            // full) ends it too, with exit 74.
+            if watchPipe, StandardStreams.stdoutReaderGone() { StandardStreams.brokenPipe() }
+            if io.outputError != nil { break }
             interactive.handleKeys(at: wall.now(), sim: loop.simTime)
             let now = wall.now()
             loop.run(until: timeline.sim(at: now))
-            navigator.advance(to: timeline.sim(at: now))
             position.withLock { $0 = (loop.progress?.distanceAlong ?? 0, loop.simTime) }
-            if now - lastStatus >= 0.2 {
+            if now - lastStatus >= 0.2 || interactive.takeResize() {
                 lastStatus = now
                 console.setStatus(status.render(progress: loop.progress, muted: controller.isMuted,
                                                 speedup: timeline.speedup, paused: timeline.isPaused,
-                                                wallRemaining: loop.progress.map { $0.remainingSeconds / timeline.speedup }))
+                                                wallRemaining: loop.progress.map { $0.remainingSeconds / timeline.speedup },
+                                                mode: mode, columns: Terminal.shared.columns))
             }
             if loop.finished && controller.isIdle { break }
             usleep(10_000)
         }
         if interactive.quitRequested {
-            console.stop(because: "quit")
+            console.stop(because: "stopQuit")
             navigator.stop()
         }
         navigator.finish(timeout: 30)
         try? speech.streaming?.shutdown()
         interactive.stop()
-        summary(console.counts, driven: loop.progress?.distanceAlong ?? 0, sim: loop.simTime,
-                extra: interactive.quitRequested ? "quit" : nil)
+        console.summary(driven: distance(loop.progress?.distanceAlong ?? 0), sim: loop.simTime,
+                        stopKey: interactive.quitRequested ? "stopQuit" : nil)
         return .ok
-    }
-
-    /// The closing line: distance and time driven, what became of the announcements.
-    func summary(_ tally: DriveTally, driven: Double, sim: Double, extra: String?) {
-        var line = "Drove \(DistanceFormatting.long(driven, units: settings.builder.units)) in \(TimeFormatting.clock(sim)) simulated"
-        line += "; announcements: \(tally.triggered) triggered, \(tally.spoken) spoken, \(tally.interrupted) interrupted, "
-        line += "\(tally.muted) muted, \(tally.dropped) dropped"
-        if tally.failed > 0 { line += ", \(tally.failed) failed" }
-        if let extra { line += " (\(extra))" }
-        io.error(line + ".")
     }
 }
