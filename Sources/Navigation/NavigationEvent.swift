@@ -1,6 +1,7 @@
 import Guidance
 import Phrasing
 import Speech
+import Location
 
 /// Something that happened during a drive, in the order it happened, stamped with the drive time.
 ///
@@ -24,8 +25,18 @@ public struct NavigationEvent: Sendable {
         case offRoute
         /// The vehicle came back onto the route without a reroute (once per excursion).
         case backOnRoute
-        /// Guidance switched to a new route (`Navigator.reroute(to:)`); `distanceMeters` is its length.
+        /// A new route was asked for from the current position and heading (off route, with a router);
+        /// `attempt` counts from 1 and grows while requests fail.
+        case rerouteRequested(attempt: Int)
+        /// The request failed (connection refused, timeout, non-`Ok` code, malformed body): guidance stays off
+        /// route and asks again after `retryInSeconds` of drive time.
+        case rerouteFailed(reason: String, retryInSeconds: Double?)
+        /// Guidance switched to a new route (from the router, or `Navigator.reroute(to:)`); `distanceMeters` is
+        /// its length. A `reroute` announcement follows.
         case rerouted(distanceMeters: Double, steps: Int)
+        /// The position receiver's state changed (fixes arriving, no fix, stale, lost, reconnecting). While it is
+        /// not `.ok` no positions reach guidance, so nothing is announced from stale positions.
+        case location(LocationStatus)
         /// The last position was fed and speech has gone quiet (`Navigator.finish()`).
         case finished
     }
@@ -43,7 +54,7 @@ public struct NavigationEvent: Sendable {
 
     /// A stable lower-camel-case name for logs and JSON: `announced`, the speech event kinds (`started`,
     /// `finished`, `interrupted`, `muted`, `dropped`, `failed`), `mute`, `unmute`, `offRoute`, `backOnRoute`,
-    /// `rerouted`, `driveFinished`.
+    /// `rerouteRequested`, `rerouteFailed`, `rerouted`, `location`, `driveFinished`.
     public var name: String {
         switch kind {
         case .announced: return "announced"
@@ -52,7 +63,10 @@ public struct NavigationEvent: Sendable {
         case .unmuted: return "unmute"
         case .offRoute: return "offRoute"
         case .backOnRoute: return "backOnRoute"
+        case .rerouteRequested: return "rerouteRequested"
+        case .rerouteFailed: return "rerouteFailed"
         case .rerouted: return "rerouted"
+        case .location: return "location"
         case .finished: return "driveFinished"
         }
     }

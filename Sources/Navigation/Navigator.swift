@@ -3,6 +3,8 @@ import RouteModel
 import Guidance
 import Phrasing
 import Speech
+import Location
+import Routing
 
 /// Turn-by-turn guidance with speech, for an app: feed it positions, it decides what to say and when, phrases it
 /// in the locale's words and speaks it, one utterance at a time, dropping what went stale.
@@ -30,17 +32,20 @@ public final class Navigator: @unchecked Sendable {
         public var muteWindow: MuteWindow?
         /// What unmute may say again.
         public var unmutePolicy: UnmutePolicy
+        /// The routing service asked for a new route when the vehicle is off route; nil to only say so.
+        public var router: (any Router)?
 
         /// Creates options; the defaults guide with the standard numbers, the locale's voice, drive time on the
         /// speech clock, no mute window, and the latest still-valid instruction repeated after unmute.
         public init(configuration: GuidanceConfiguration = .standard, voice: String? = nil,
                     timebase: SpeechTimebase = .identity, muteWindow: MuteWindow? = nil,
-                    unmutePolicy: UnmutePolicy = .repeatLatestValid) {
+                    unmutePolicy: UnmutePolicy = .repeatLatestValid, router: (any Router)? = nil) {
             self.configuration = configuration
             self.voice = voice
             self.timebase = timebase
             self.muteWindow = muteWindow
             self.unmutePolicy = unmutePolicy
+            self.router = router
         }
     }
 
@@ -51,6 +56,9 @@ public final class Navigator: @unchecked Sendable {
         var mutedByWindow = false
         var windowClosed = false
         var offRoute = false
+        var arrived = false
+        var location = LocationStatus.ok
+        var rerouteAttempt = 1
     }
 
     /// The speech queue the navigator speaks through (volume, `isIdle`, `current`; mute through the navigator).
@@ -65,6 +73,7 @@ public final class Navigator: @unchecked Sendable {
     private var state: State
     private let broadcaster: EventBroadcaster
     private let durations: Locked<[Int: Double]>
+    private let rerouter: RerouteRequester?
 
     /// Creates a navigator on `route`, phrasing with `builder` and planning with `estimator`'s speaking times.
     ///
@@ -91,6 +100,7 @@ public final class Navigator: @unchecked Sendable {
             broadcaster.send(NavigationEvent(driveTime: timebase.driveTime(event.time), kind: .speech(event)))
         })
         state = State(session: GuidanceSession(index: route, configuration: options.configuration, estimator: estimator))
+        rerouter = options.router.map { RerouteRequester(router: $0) }
     }
 
     /// The route being followed (changes on `reroute(to:)`).
@@ -101,6 +111,14 @@ public final class Navigator: @unchecked Sendable {
     public var driveTime: Double { locked { $0.driveTime } }
     /// True while speech is muted (by `mute()` or the mute window).
     public var isMuted: Bool { speech.isMuted }
+    /// True once the final arrival has been announced.
+    public var hasArrived: Bool { locked { $0.arrived } }
+    /// True while the vehicle is confirmed off the route.
+    public var isOffRoute: Bool { locked { $0.offRoute } }
+    /// True while a reroute request is on its way to the router.
+    public var isRerouting: Bool { rerouter?.isInFlight ?? false }
+    /// The position receiver's last reported state.
+    public var locationStatus: LocationStatus { locked { $0.location } }
 
     /// A stream of every event from now on (ends with `finish()`).
     public func events() -> AsyncStream<NavigationEvent> { broadcaster.stream() }
@@ -112,8 +130,10 @@ public final class Navigator: @unchecked Sendable {
         locked { s in
             let t = max(position.timestamp, s.driveTime)
             moveTime(&s, to: t)
+            applyRerouteOutcome(&s)
             let announcements = s.session.update(position)
             noteRouteState(&s)
+            if s.offRoute { requestReroute(&s, from: position) }
             for announcement in announcements { say(announcement, &s) }
             return announcements
         }
@@ -123,6 +143,16 @@ public final class Navigator: @unchecked Sendable {
     /// one is already there), drops what went stale, and applies the mute window's edges on the way.
     public func advance(to time: Double) {
         locked { s in moveTime(&s, to: max(time, s.driveTime)) }
+    }
+
+    /// Notes the position receiver's state (from `LocationEvent.status`). Guidance needs no action: while fixes
+    /// do not come, nothing new is announced; the event lets a status line show "GPS lost" and when it is back.
+    public func locationChanged(_ status: LocationStatus) {
+        locked { s in
+            guard s.location != status else { return }
+            s.location = status
+            broadcaster.send(NavigationEvent(driveTime: s.driveTime, kind: .location(status)))
+        }
     }
 
     /// Mutes now: the current utterance is cut, everything is suppressed until `unmute()`.
@@ -158,12 +188,7 @@ public final class Navigator: @unchecked Sendable {
     /// Continues on `route`, a new route from the current position, without repeating what was already said for
     /// maneuvers that are the same on both; a `reroute` announcement follows at the next position.
     public func reroute(to route: RouteIndex) {
-        locked { s in
-            s.session.reroute(to: route)
-            s.offRoute = false
-            broadcaster.send(NavigationEvent(driveTime: s.driveTime,
-                                             kind: .rerouted(distanceMeters: route.path.length, steps: route.steps.count)))
-        }
+        locked { s in switchRoute(&s, to: route) }
     }
 
     /// Ends the drive: closes a pending mute window, lets speech finish (a virtual clock runs to the end, a real
@@ -215,16 +240,60 @@ public final class Navigator: @unchecked Sendable {
         }
     }
 
-    /// Reports entering and leaving the off-route state.
+    /// Reports entering and leaving the off-route state; back on route, a pending reroute is forgotten.
     private func noteRouteState(_ s: inout State) {
         guard let progress = s.session.progress else { return }
         if progress.becameOffRoute, !s.offRoute {
             s.offRoute = true
             broadcaster.send(NavigationEvent(driveTime: s.driveTime, kind: .offRoute))
-        } else if s.offRoute, progress.state == .onRoute {
+        } else if s.offRoute, progress.becameOnRoute || progress.state == .onRoute {
             s.offRoute = false
+            rerouter?.reset()
             broadcaster.send(NavigationEvent(driveTime: s.driveTime, kind: .backOnRoute))
         }
+    }
+
+    /// Switches guidance to `route` (it starts at the current position) and reports it.
+    private func switchRoute(_ s: inout State, to route: RouteIndex) {
+        s.session.reroute(to: route)
+        s.offRoute = false
+        rerouter?.reset()
+        broadcaster.send(NavigationEvent(driveTime: s.driveTime,
+                                         kind: .rerouted(distanceMeters: route.path.length, steps: route.steps.count)))
+    }
+
+    /// Asks the router for a route from `position` to the remaining waypoints, unless a request is in flight or
+    /// the back-off after a failure has not passed. Never waits for the network.
+    private func requestReroute(_ s: inout State, from position: Position) {
+        guard let rerouter else { return }
+        let request = RouteRequest(origin: position.coordinate, heading: position.heading,
+                                   destinations: Self.remainingWaypoints(s.session.index, progress: s.session.progress),
+                                   language: builder.locale.tag, units: builder.units.rawValue)
+        guard !request.destinations.isEmpty, rerouter.request(request, now: s.driveTime) else { return }
+        broadcaster.send(NavigationEvent(driveTime: s.driveTime, kind: .rerouteRequested(attempt: s.rerouteAttempt)))
+    }
+
+    /// Applies a finished reroute request: a new route is switched to; a failure is reported and retried later.
+    private func applyRerouteOutcome(_ s: inout State) {
+        guard let outcome = rerouter?.poll(now: s.driveTime) else { return }
+        switch outcome.result {
+        case .success(let response):
+            s.rerouteAttempt = 1
+            guard s.offRoute else { return }  // back on the route meanwhile: the old route stays
+            switchRoute(&s, to: RouteIndex(route: response.document.route))
+        case .failure(let error):
+            s.rerouteAttempt = outcome.attempt + 1
+            broadcaster.send(NavigationEvent(driveTime: s.driveTime,
+                                             kind: .rerouteFailed(reason: error.description, retryInSeconds: outcome.retryDelay)))
+        }
+    }
+
+    /// The arrival point of every leg from the current one on (the final destination last).
+    static func remainingWaypoints(_ index: RouteIndex, progress: RouteProgress?) -> [Coordinate] {
+        let leg = progress?.stepID.leg ?? 0
+        var ends: [Int: Coordinate] = [:]
+        for step in index.steps where step.id.leg >= leg { ends[step.id.leg] = step.step.maneuver.location }
+        return ends.keys.sorted().compactMap { ends[$0] }
     }
 
     /// The current speed in m/s: the position's, else the route's own, else 50 km/h.
@@ -239,6 +308,7 @@ public final class Navigator: @unchecked Sendable {
         let id = s.nextID
         s.nextID += 1
         durations.withLock { $0[id] = announcement.durationSeconds }
+        if announcement.kind == .arrive { s.arrived = true }
         broadcaster.send(NavigationEvent(driveTime: s.driveTime, kind: .announced(announcement, phrase, utteranceID: id)))
         let validity = AnnouncementValidity.seconds(announcement, speed: currentSpeed(s))
         let deadline = max(options.timebase.clockTime(s.driveTime + validity),

@@ -18,7 +18,9 @@ public enum DriveCommand: VoiceGuideCommand {
     public static let usage = "[ROUTE|NAME|-] [--locale TAG] [--units metric|imperial|uk] [--speed KMH] [--speedup N] "
         + "[--output auto|alsa[:DEVICE]|wav:FILE|text] [--compress N] [--mute-from S --mute-until S] [--volume PERCENT] "
         + "[--voice NAME] [--rate WPM] [--pitch P] [--quiet | --verbose] [--events FILE|-] [--route-index N] "
-        + "[--polyline 5|6] [--data-dir DIR] | --list-voices [--locale TAG] | --list-routes"
+        + "[--polyline 5|6] [--data-dir DIR] [--location simulate|nmea:FILE|nmea:-|gpx:FILE|gpsd|gpsd://HOST:PORT] "
+        + "[--gps-noise M] [--seed N] [--gps-rate HZ] [--gps-dropout FROM:TO] [--detour AT:ROUTE] [--record FILE] "
+        + "[--router URL [--router-kind osrm|valhalla]] | --list-voices [--locale TAG] | --list-routes"
     /// The options the command accepts.
     public static let options: [OptionSpec] = [
         OptionSpec("speedup", value: "N", help: "Simulated seconds per real second, 0.25 to 1000 (default 1). Text mode still shows every announcement; only live audio may drop ones whose moment passed while another was being said."),
@@ -27,7 +29,7 @@ public enum DriveCommand: VoiceGuideCommand {
         OptionSpec("mute-from", value: "S", help: "Mute from this simulated second (with --mute-until)."),
         OptionSpec("mute-until", value: "S", help: "Unmute at this simulated second."),
         OptionSpec("volume", value: "PERCENT", help: "Output volume, 0 to 100 (default 100)."),
-    ] + GuidanceSettings.optionSpecs + DriveExtras.optionSpecs
+    ] + GuidanceSettings.optionSpecs + DriveExtras.optionSpecs + DriveLocation.optionSpecs
 
     /// Keys and examples.
     public static let notes = """
@@ -78,6 +80,10 @@ public enum DriveCommand: VoiceGuideCommand {
         let volume = try arguments.number("volume", in: 0...100, command: name).map { $0 / 100 } ?? 1
         var drive = DriveSetup(settings: settings, speedup: speedup, compress: compress, mute: mute, volume: volume, io: io)
         drive.extras = try DriveExtras.parse(arguments, io: io, command: name)
+        drive.location = try DriveLocation.parse(arguments, command: name)
+        if drive.location.isLive, case .wav = output {
+            throw CLIError.usage("a WAV render needs recorded positions (--location simulate, nmea:FILE or gpx:FILE), not a live receiver", command: name)
+        }
         switch output {
         case .wav(let path): return try drive.renderWAV(to: path)
         case .text: return try drive.live(device: nil, fallbackToText: false)

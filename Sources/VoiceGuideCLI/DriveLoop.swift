@@ -2,6 +2,8 @@ import Foundation
 import RouteModel
 import Guidance
 import Navigation
+import Location
+import Routing
 
 /// Counts of what became of the announcements, for the summary line.
 struct DriveTally: Sendable, Equatable {
@@ -19,53 +21,48 @@ struct DriveTally: Sendable, Equatable {
     var failed = 0
 }
 
-/// The simulated drive, independent of the clock: it feeds simulator fixes into the navigator up to a drive
-/// time. Real-time playback, text mode and WAV rendering all drive it; only how drive time advances differs.
+/// The drive, independent of the clock: it feeds the location source's positions into the navigator up to a
+/// drive time (simulated, recorded or live). Real-time playback, text mode and WAV rendering all drive it; only
+/// how drive time advances differs.
 final class DriveLoop: @unchecked Sendable {
     /// The navigator that guides and speaks.
     let navigator: Navigator
-    private var fixes: Simulator
-    private var pendingFix: SimulatedFix?
-    /// True once the simulator has no more fixes (the drive is over; speech may still be finishing).
-    private(set) var finished = false
+    /// The source feed.
+    let feed: LocationFeed
 
-    /// Creates the loop over `navigator`'s route, driven at `speedKmh` (nil: the route's own step speeds).
-    init(navigator: Navigator, speedKmh: Double?) {
+    /// Creates the loop over `source` (with `recorder` writing the fixes used).
+    init(navigator: Navigator, source: any LocationSource, recorder: LocationRecorder? = nil) {
         self.navigator = navigator
-        var options = SimulatorOptions()
-        options.speedKmh = speedKmh
-        fixes = Simulator(index: navigator.route, options: options)
+        feed = LocationFeed(source: source, navigator: navigator, recorder: recorder)
     }
 
+    /// Creates the loop over a clean simulation of `navigator`'s route at `speedKmh` (nil: the route's speeds).
+    convenience init(navigator: Navigator, speedKmh: Double?) {
+        var options = SimulatorOptions()
+        options.speedKmh = speedKmh
+        self.init(navigator: navigator, source: SimulatedLocationSource(index: navigator.route, options: options))
+    }
+
+    /// True once the drive is over (speech may still be finishing).
+    var finished: Bool { feed.finished }
     /// Drive seconds of the last fix or advance.
     var simTime: Double { navigator.driveTime }
     /// Progress after the last fix.
     var progress: RouteProgress? { navigator.progress }
 
-    /// Feeds every fix up to drive time `target`, then moves the navigator's time to `target`.
-    func run(until target: Double) {
-        while !finished {
-            if pendingFix == nil { pendingFix = fixes.next() }
-            guard let fix = pendingFix else {
-                finished = true
-                return
-            }
-            guard fix.position.timestamp <= target else {
-                navigator.advance(to: target)
-                return
-            }
-            pendingFix = nil
-            navigator.update(fix.position)
-        }
+    /// Feeds every position up to drive time `target`, then moves the navigator's time to `target`.
+    func run(until target: Double) throws {
+        try feed.run(until: target)
     }
 }
 
 extension GuidanceSettings {
     /// The navigator options for these settings: the fixed speed (if any) as the planning speed.
-    func navigatorOptions(voice: String? = nil, timebase: SpeechTimebase, mute: MuteWindow?) -> Navigator.Options {
+    func navigatorOptions(voice: String? = nil, timebase: SpeechTimebase, mute: MuteWindow?,
+                          router: (any Router)? = nil) -> Navigator.Options {
         var configuration = GuidanceConfiguration.standard
         if let kmh = speedKmh { configuration.speedOverride = kmh / 3.6 }
         return Navigator.Options(configuration: configuration, voice: voice ?? locale.profile.voice, timebase: timebase,
-                                 muteWindow: mute)
+                                 muteWindow: mute, router: router)
     }
 }

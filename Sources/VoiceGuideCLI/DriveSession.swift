@@ -6,6 +6,8 @@ import Speech
 import SpeechESpeakNG
 import AudioALSA
 import Navigation
+import Location
+import Routing
 
 /// Maps wall-clock time to simulated time under a changing speedup and pauses (the live drive's `+`, `-`, space).
 final class SimulationTimeline: @unchecked Sendable {
@@ -71,6 +73,8 @@ struct DriveSetup {
     let io: CommandIO
     /// `--voice`, `--rate`, `--pitch`, verbosity and `--events`.
     var extras = DriveExtras()
+    /// `--location`, simulation options, `--record`, `--router`.
+    var location = DriveLocation()
 
     private var voice: String { extras.voiceName(settings) }
 
@@ -86,21 +90,52 @@ struct DriveSetup {
                                     ("output", .string(output)), ("speedup", .number(speedup))])
     }
 
-    /// Sends the navigator's events to the console and `--events`.
-    static func observer(_ console: DriveConsole) -> @Sendable (NavigationEvent) -> Void {
-        { event in
+    /// Sends the navigator's events to the console and `--events`; `router` names the routing server.
+    func observer(_ console: DriveConsole, router: String?) -> @Sendable (NavigationEvent) -> Void {
+        let units = settings.builder.units
+        return { event in
+            let t = event.driveTime
             switch event.kind {
             case .announced(let announcement, let phrase, let id):
-                console.announced(announcement, phrase: phrase, id: id, at: event.driveTime)
+                console.announced(announcement, phrase: phrase, id: id, at: t)
             case .speech(let speech):
                 console.speechEvent(speech)
             case .muted(scheduled: true):
-                console.event(DriveEvent("mute", at: event.driveTime, [("source", .string("window"))]))
+                console.event(DriveEvent("mute", at: t, [("source", .string("window"))]))
             case .unmuted(scheduled: true):
-                console.event(DriveEvent("unmute", at: event.driveTime, [("source", .string("window"))]))
-            default:
+                console.event(DriveEvent("unmute", at: t, [("source", .string("window"))]))
+            case .muted, .unmuted, .finished:
                 break
+            case .offRoute:
+                console.info("offRoute", at: t, event: DriveEvent("leftRoute", at: t))
+            case .backOnRoute:
+                console.info("backOnRoute", at: t, event: DriveEvent("backOnRoute", at: t))
+            case .rerouteRequested(let attempt):
+                console.info("rerouting", ["router": router ?? "the router", "attempt": String(attempt)], at: t,
+                             event: DriveEvent("rerouteRequested", at: t, [("attempt", .number(Double(attempt)))]))
+            case .rerouteFailed(let reason, let retry):
+                console.info("rerouteFailed", ["reason": reason, "seconds": console.words.seconds(retry ?? 0)], at: t,
+                             event: DriveEvent("rerouteFailed", at: t, [("reason", .string(reason)),
+                                                                       ("retryInSeconds", retry.map { .number($0) } ?? .null)]))
+            case .rerouted(let meters, let steps):
+                console.info("rerouted", ["distance": DistanceFormatting.long(meters, units: units), "steps": String(steps)], at: t,
+                             event: DriveEvent("rerouted", at: t, [("distanceMeters", .number((meters * 10).rounded() / 10)),
+                                                                  ("steps", .number(Double(steps)))]))
+            case .location(let status):
+                let (key, values, name) = Self.describe(status)
+                console.info(key, values, at: t, event: DriveEvent("location", at: t, [("state", .string(name))]))
             }
+        }
+    }
+
+    /// The ui key, its values and the event's state name for a receiver state.
+    static func describe(_ status: LocationStatus) -> (String, [String: String], String) {
+        switch status {
+        case .ok: return ("gpsOk", [:], "ok")
+        case .noFix: return ("gpsNoFix", [:], "noFix")
+        case .stale: return ("gpsStale", [:], "stale")
+        case .lost(let reason): return ("gpsLost", ["reason": reason], "lost")
+        case .reconnecting(let attempt): return ("gpsReconnecting", ["attempt": String(attempt)], "reconnecting")
         }
     }
 
@@ -117,13 +152,17 @@ struct DriveSetup {
         let timebase = SpeechTimebase.compressed(by: compress)
         let console = console(simTime: timebase.driveTime)
         console.event(startEvent(output: "wav:" + path))
+        let router = try location.router(command: DriveCommand.name)
         let navigator = Navigator(route: settings.index, builder: settings.builder, estimator: estimator, player: player,
-                                  clock: clock, options: settings.navigatorOptions(voice: voice, timebase: timebase, mute: mute),
-                                  observer: Self.observer(console))
+                                  clock: clock,
+                                  options: settings.navigatorOptions(voice: voice, timebase: timebase, mute: mute, router: router),
+                                  observer: observer(console, router: router?.label))
         navigator.speech.volume = volume
-        let loop = DriveLoop(navigator: navigator, speedKmh: settings.speedKmh)
-        loop.run(until: .infinity)
+        let recorder = try location.openRecorder()
+        let loop = DriveLoop(navigator: navigator, source: try location.openSource(settings), recorder: recorder)
+        do { try loop.run(until: .infinity) } catch { recorder?.abandon(); throw DriveLocation.cliError(error) }
         navigator.finish()
+        do { try recorder?.finish() } catch { throw DriveLocation.cliError(error) }
         do { try player.finish(padTo: timebase.clockTime(loop.simTime)) } catch { throw Self.wavError(path, error, creating: false) }
         let tally = console.counts
         var wrote = console.words.text("wrote", ["file": path, "seconds": console.words.seconds(sink.secondsWritten)])
@@ -193,18 +232,23 @@ struct DriveSetup {
     /// Drives in real time at `speedup`. `device` nil means text mode; with `fallbackToText`, a device that does
     /// not open gives one warning and text mode instead of exit 69.
     func live(device: String?, fallbackToText: Bool) throws -> ExitCode {
+        let source = try location.openSource(settings)
         let wall = SystemClock()
-        let timeline = SimulationTimeline(speedup: speedup, wall: wall.now())
+        // A live receiver's positions come in wall-clock time: its drive time is the time since it was opened.
+        let timeline = SimulationTimeline(speedup: location.isLive ? 1 : speedup, wall: wall.now())
         let speech = try liveSpeech(device: device, fallbackToText: fallbackToText, timeline: timeline,
                                     words: DriveWords(locale: settings.locale))
         let console = console(simTime: speech.timebase.driveTime)
+        let router = try location.router(command: DriveCommand.name)
         let navigator = Navigator(route: settings.index, builder: settings.builder, estimator: speech.estimator,
                                   player: speech.player, clock: speech.clock,
-                                  options: settings.navigatorOptions(voice: voice, timebase: speech.timebase, mute: mute),
-                                  observer: Self.observer(console))
+                                  options: settings.navigatorOptions(voice: voice, timebase: speech.timebase, mute: mute,
+                                                                     router: router),
+                                  observer: observer(console, router: router?.label))
         let controller = navigator.speech
         controller.volume = volume
-        let loop = DriveLoop(navigator: navigator, speedKmh: settings.speedKmh)
+        let recorder = try location.openRecorder()
+        let loop = DriveLoop(navigator: navigator, source: source, recorder: recorder)
         let interactive = LiveInteraction(io: io, console: console, controller: controller, timeline: timeline, clock: wall)
         let position = Locked((driven: 0.0, sim: 0.0))
         let distance = self.distance
@@ -213,6 +257,7 @@ struct DriveSetup {
             // Ctrl-C, SIGTERM, SIGHUP, SIGQUIT: stop speech at once (the player drops the ALSA buffer), restore
             // the terminal, summarize, exit 128 + signal (130 for Ctrl-C).
             let (reason, code) = LiveInteraction.ending(signal)
+            try? recorder?.finish()
             console.stop(because: reason)
             navigator.stop()
             interactive.stop()
@@ -232,7 +277,11 @@ struct DriveSetup {
             if io.outputError != nil { break }
             interactive.handleKeys(at: wall.now(), sim: loop.simTime)
             let now = wall.now()
-            loop.run(until: timeline.sim(at: now))
+            do { try loop.run(until: timeline.sim(at: now)) } catch {
+                interactive.stop()
+                recorder?.abandon()
+                throw DriveLocation.cliError(error)
+            }
             position.withLock { $0 = (loop.progress?.distanceAlong ?? 0, loop.simTime) }
             if now - lastStatus >= 0.2 || interactive.takeResize() {
                 lastStatus = now
@@ -250,7 +299,9 @@ struct DriveSetup {
         }
         navigator.finish(timeout: 30)
         try? speech.streaming?.shutdown()
+        (source as? GpsdSource)?.close()
         interactive.stop()
+        do { try recorder?.finish() } catch { throw DriveLocation.cliError(error) }
         console.summary(driven: distance(loop.progress?.distanceAlong ?? 0), sim: loop.simTime,
                         stopKey: interactive.quitRequested ? "stopQuit" : nil)
         return .ok

@@ -30,7 +30,7 @@ import Navigation
         var target = 0.0
         while !loop.finished && target < 120 {
             target += 0.1  // live ticks: many calls between two 1 Hz fixes
-            loop.run(until: target)
+            try loop.run(until: target)
         }
         let log = events.snapshot
         let prepare = try #require(log.first { $0.utterance.label == "prepare" }?.utterance.id)
@@ -57,7 +57,7 @@ import Navigation
         var target = 0.0
         while !loop.finished {
             target += 0.2
-            loop.run(until: target)
+            try loop.run(until: target)
         }
         navigator.finish()
         let log = kinds.snapshot
