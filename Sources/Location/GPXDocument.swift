@@ -71,7 +71,7 @@ struct GPXDocument: Sendable {
                     attributes: [String: String] = [:]) {
             let local = Self.localName(element)
             if !sawRoot {
-                guard local == "gpx" else { return fail(parser, "the root element is <\(element)>, not <gpx>") }
+                guard local == "gpx" else { return fail(parser, "the root element is <\(element.quotedForMessage())>, not <gpx>") }
                 sawRoot = true
                 return
             }
@@ -80,7 +80,7 @@ struct GPXDocument: Sendable {
                 guard let latText = attributes["lat"], let lonText = attributes["lon"],
                       let lat = Double(latText.trimmingSpaces), let lon = Double(lonText.trimmingSpaces),
                       lat.isFinite, lon.isFinite, abs(lat) <= 90, abs(lon) <= 180 else {
-                    return fail(parser, "<trkpt> needs lat (−90…90) and lon (−180…180), found lat=\(attributes["lat"] ?? "none") lon=\(attributes["lon"] ?? "none")")
+                    return fail(parser, "<trkpt> needs lat (−90…90) and lon (−180…180), found lat=\((attributes["lat"] ?? "none").quotedForMessage()) lon=\((attributes["lon"] ?? "none").quotedForMessage())")
                 }
                 current = Point(line: parser.lineNumber, latitude: lat, longitude: lon)
             case "rtept": document.routePoints += 1
@@ -111,7 +111,7 @@ struct GPXDocument: Sendable {
             let value = text.trimmingSpaces
             switch local {
             case "time":
-                guard let t = UTCTime.parseISO8601(value) else { return fail(parser, "<time> '\(value)' is not an ISO 8601 UTC time") }
+                guard let t = UTCTime.parseISO8601(value) else { return fail(parser, "<time> '\(value.quotedForMessage())' is not an ISO 8601 UTC time") }
                 current?.time = t
             case "speed": current?.speed = number(parser, value, "speed", 0...1000)
             case "course": current?.course = number(parser, value, "course", 0...360)
@@ -122,7 +122,7 @@ struct GPXDocument: Sendable {
 
         private func number(_ parser: XMLParser, _ text: String, _ what: String, _ range: ClosedRange<Double>) -> Double? {
             guard let v = Double(text), range.contains(v) else {
-                fail(parser, "<\(what)> '\(text)' is not a number in \(range.lowerBound)…\(range.upperBound)")
+                fail(parser, "<\(what)> '\(text.quotedForMessage())' is not a number in \(range.lowerBound)…\(range.upperBound)")
                 return nil
             }
             return v

@@ -25,6 +25,8 @@ enum GpsdMessage: Sendable, Equatable {
     case tpv(TPV)
     /// A device appeared (`activated` set) or went away.
     case device(path: String, active: Bool)
+    /// The device list (`DEVICES`): the active devices' paths.
+    case devices([String])
     /// Another class (VERSION, DEVICES, WATCH, SKY, …).
     case other(String)
 
@@ -58,6 +60,13 @@ enum GpsdMessage: Sendable, Equatable {
             let activated = value["activated"]
             let active = activated?.stringValue.map { !$0.isEmpty } ?? activated?.numberValue.map { $0 != 0 } ?? true
             return .device(path: path, active: active)
+        case "DEVICES":
+            let list = value["devices"]?.arrayValue ?? []
+            return .devices(list.compactMap { device in
+                let activated = device["activated"]
+                let active = activated?.stringValue.map { !$0.isEmpty } ?? activated?.numberValue.map { $0 != 0 } ?? true
+                return active ? device["path"]?.stringValue : nil
+            })
         default:
             return .other(cls)
         }

@@ -57,6 +57,14 @@ public final class GpsdSource: LocationSource {
     /// The device gpsd last reported, if any.
     public var device: String? { worker.device }
 
+    /// The CLOCK_MONOTONIC second at which fix timestamps are 0, to relate them to a consumer's own clock
+    /// (for example to know how old a fix is when it is used).
+    public var clockOrigin: Double { worker.opened }
+
+    /// Seconds since 1970 at which fix timestamps are 0: pass it as a `LocationRecorder`'s epoch so a recording
+    /// carries the real UTC times of the fixes.
+    public var wallClockOrigin: Double { worker.openedWall }
+
     /// Stops reading and closes the connection (also done on deinit).
     public func close() { worker.stop() }
 

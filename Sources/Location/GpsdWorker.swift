@@ -23,7 +23,10 @@ final class GpsdWorker: Sendable {
     private let port: UInt16
     private let staleAfter: Double
     private let connectTimeout: Double
-    private let opened = Sleep.monotonic()
+    /// Monotonic seconds when the source was opened: timestamp 0.
+    let opened = Sleep.monotonic()
+    /// Seconds since 1970 at timestamp 0 (for recordings in real UTC time).
+    let openedWall = Sleep.wall()
     private let shared = Mutex(Shared())
     private let wake = DispatchSemaphore(value: 0)
     private let initial: Mutex<TCPConnectionBox?>
@@ -78,9 +81,10 @@ final class GpsdWorker: Sendable {
     private func run() {
         guard var connection = initial.withLock({ box in defer { box = nil }; return box?.connection }) else { return }
         var feed = Feed.unknown
+        var previous: GpsdMessage.TPV?
         var lastFix: Double?
         while !isStopped {
-            read(connection, feed: &feed, lastFix: &lastFix)
+            read(connection, feed: &feed, lastFix: &lastFix, previous: &previous)
             connection.close()
             guard !isStopped else { return }
             guard let next = reconnect() else { return }
@@ -93,13 +97,13 @@ final class GpsdWorker: Sendable {
     }
 
     /// Reads lines until the connection closes or the worker stops.
-    private func read(_ connection: TCPConnection, feed: inout Feed, lastFix: inout Double?) {
+    private func read(_ connection: TCPConnection, feed: inout Feed, lastFix: inout Double?, previous: inout GpsdMessage.TPV?) {
         var splitter = LineSplitter(limit: GpsdSource.lineLimit)
         while !isStopped {
             switch connection.read(timeout: 0.05) {
             case .data(let bytes):
                 splitter.append(bytes)
-                while let line = splitter.next() { handle(line, feed: &feed, lastFix: &lastFix) }
+                while let line = splitter.next() { handle(line, feed: &feed, lastFix: &lastFix, previous: &previous) }
             case .nothing:
                 break
             case .closed(let why):
@@ -115,7 +119,7 @@ final class GpsdWorker: Sendable {
     }
 
     /// Turns one line into events.
-    private func handle(_ line: LineSplitter.Line, feed: inout Feed, lastFix: inout Double?) {
+    private func handle(_ line: LineSplitter.Line, feed: inout Feed, lastFix: inout Double?, previous: inout GpsdMessage.TPV?) {
         count { $0.lines += 1 }
         if line.truncated {
             count { $0.truncated += 1 }
@@ -129,6 +133,8 @@ final class GpsdWorker: Sendable {
         switch message {
         case .other:
             count { $0.ignored += 1 }
+        case .devices(let paths):
+            shared.withLock { $0.device = paths.first }
         case .device(let path, let active):
             shared.withLock { $0.device = active ? path : nil }
             if !active, feed != .lost {
@@ -152,6 +158,12 @@ final class GpsdWorker: Sendable {
                 }
                 return
             }
+            if feed == .ok, let last = previous, last.time != nil, last.time == tpv.time,
+               last.latitude == lat, last.longitude == lon {
+                return
+            }
+            previous = tpv
+            if let path = tpv.device { shared.withLock { s in if s.device == nil { s.device = path } } }
             if feed != .ok {
                 feed = .ok
                 emit(.status(.ok))

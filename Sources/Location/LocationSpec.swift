@@ -17,7 +17,7 @@ public enum LocationSpec: Sendable, Equatable, CustomStringConvertible {
     public static func parse(_ text: String) throws -> LocationSpec {
         let expected = "expected simulate, nmea:FILE, nmea:-, gpx:FILE, gpsd or gpsd://HOST:PORT"
         func bad(_ why: String) -> LocationError {
-            LocationError(.usage, "--location '\(text)': \(why)")
+            LocationError(.usage, "--location '\(text.quotedForMessage())': \(why)")
         }
         if text == "simulate" { return .simulate }
         if text == "gpsd" { return .gpsd(host: "127.0.0.1", port: defaultGpsdPort) }
@@ -54,7 +54,7 @@ public enum LocationSpec: Sendable, Equatable, CustomStringConvertible {
         }
         guard !host.isEmpty, !host.contains("/"), !host.contains(" ") else { throw bad("no valid host after 'gpsd://'") }
         guard let portText else { return (host, defaultGpsdPort) }
-        guard let port = UInt16(portText), port > 0 else { throw bad("port '\(portText)' is not 1…65535") }
+        guard let port = UInt16(portText), port > 0 else { throw bad("port '\(portText.quotedForMessage())' is not 1…65535") }
         return (host, port)
     }
 

@@ -100,6 +100,6 @@ public struct SimulationSpec: Sendable, Equatable {
     }
 
     private static func bad(_ option: String, _ value: String, _ why: String) -> LocationError {
-        LocationError(.usage, "\(option) '\(value)': \(why)")
+        LocationError(.usage, "\(option) '\(value.quotedForMessage())': \(why)")
     }
 }

@@ -14,6 +14,21 @@ struct GpsdFeed {
                         speed: 10, heading: 90, accuracy: 5, timestamp: 0)
     }
 
+    /// Starts a real gpsd and connects a client to it.
+    static func start() throws -> (GpsdService, GpsdSource) {
+        let gpsd = try GpsdService()
+        do { return (gpsd, try GpsdSource(port: gpsd.port)) } catch {
+            gpsd.stop()
+            throw error
+        }
+    }
+
+    /// Closes the client and stops gpsd.
+    static func stop(_ gpsd: GpsdService, _ source: GpsdSource) {
+        source.close()
+        gpsd.stop()
+    }
+
     /// Sends fix `index` stamped now (or `age` seconds ago).
     @discardableResult
     static func send(_ index: Int, to gpsd: GpsdService, age: Double = 0) -> Bool {

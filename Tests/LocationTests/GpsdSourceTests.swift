@@ -8,10 +8,8 @@ import VoiceGuideTestSupport
 /// The gpsd client against a real gpsd started by the test (run scripts/setup.sh if it is missing).
 @Suite(.serialized) struct GpsdSourceTests {
     @Test func fixesArriveThroughRealGpsd() throws {
-        let gpsd = try GpsdService()
-        defer { gpsd.stop() }
-        let source = try GpsdSource(port: gpsd.port)
-        defer { source.close() }
+        let (gpsd, source) = try GpsdFeed.start()
+        defer { GpsdFeed.stop(gpsd, source) }
         var events = [LocationEvent]()
         for i in 0..<12 {
             #expect(GpsdFeed.send(i, to: gpsd))
@@ -35,10 +33,8 @@ import VoiceGuideTestSupport
 /// Losing gpsd mid-drive, staleness, and gpsd not running.
 @Suite(.serialized) struct GpsdFaultTests {
     @Test func gpsdKilledMidDriveIsLostThenReconnectsAndResumes() throws {
-        let gpsd = try GpsdService()
-        defer { gpsd.stop() }
-        let source = try GpsdSource(port: gpsd.port)
-        defer { source.close() }
+        let (gpsd, source) = try GpsdFeed.start()
+        defer { GpsdFeed.stop(gpsd, source) }
         var events = [LocationEvent]()
         var next = 0
         func feed(_ count: Int) throws {
@@ -61,7 +57,7 @@ import VoiceGuideTestSupport
         #expect(GpsdFeed.fixes(Array(events[lost...])).isEmpty)
         try gpsd.startGpsd()
         let mark = events.count
-        try GpsdFeed.collect(source, timeout: 10, into: &events) { _ in source.counters.reconnections == 1 }
+        try GpsdFeed.collect(source, timeout: 20, into: &events) { _ in source.counters.reconnections == 1 }
         try feed(6)
         try GpsdFeed.collect(source, timeout: 2, into: &events) { GpsdFeed.fixes(Array($0[mark...])).count >= 3 }
         let after = Array(events[mark...])
@@ -73,10 +69,8 @@ import VoiceGuideTestSupport
     }
 
     @Test func noFixForTwoSecondsIsStale() throws {
-        let gpsd = try GpsdService()
-        defer { gpsd.stop() }
-        let source = try GpsdSource(port: gpsd.port)
-        defer { source.close() }
+        let (gpsd, source) = try GpsdFeed.start()
+        defer { GpsdFeed.stop(gpsd, source) }
         var events = [LocationEvent]()
         for i in 0..<4 {
             GpsdFeed.send(i, to: gpsd)
@@ -94,10 +88,8 @@ import VoiceGuideTestSupport
     }
 
     @Test func oldFixesAreStaleNotDelivered() throws {
-        let gpsd = try GpsdService()
-        defer { gpsd.stop() }
-        let source = try GpsdSource(port: gpsd.port)
-        defer { source.close() }
+        let (gpsd, source) = try GpsdFeed.start()
+        defer { GpsdFeed.stop(gpsd, source) }
         var events = [LocationEvent]()
         for i in 0..<5 {
             GpsdFeed.send(i, to: gpsd, age: 30)
@@ -120,5 +112,36 @@ import VoiceGuideTestSupport
             #expect(error.message == "gpsd is not running at 127.0.0.1:\(port) (connection refused)")
         }
         #expect(Date().timeIntervalSince(start) < 1)
+    }
+}
+
+/// The receiver behind gpsd going away while gpsd stays up.
+@Suite(.serialized) struct GpsdDeviceTests {
+    @Test func receiverGoneIsLostAndBackIsOk() throws {
+        let (gpsd, source) = try GpsdFeed.start()
+        defer { GpsdFeed.stop(gpsd, source) }
+        var events = [LocationEvent]()
+        for i in 0..<4 {
+            GpsdFeed.send(i, to: gpsd)
+            try GpsdFeed.collect(source, timeout: 0.2, into: &events) { _ in false }
+        }
+        #expect(source.device != nil, "\(events)")
+        gpsd.dropFeed()
+        try GpsdFeed.collect(source, timeout: 4, into: &events) { $0.last.map { if case .status(.lost) = $0 { true } else { false } } ?? false }
+        guard case .status(.lost(let why)) = events.last else {
+            Issue.record("no lost status after the receiver went away: \(events)")
+            return
+        }
+        #expect(why == "GPS device tcp://127.0.0.1:\(gpsd.nmeaPort) went away")
+        #expect(source.device == nil)
+        let mark = events.count
+        try gpsd.addFeedDevice()
+        for i in 10..<14 {
+            GpsdFeed.send(i, to: gpsd)
+            try GpsdFeed.collect(source, timeout: 0.3, into: &events) { _ in false }
+        }
+        #expect(events[mark...].first == .status(.ok), "\(events[mark...])")
+        #expect(!GpsdFeed.fixes(Array(events[mark...])).isEmpty)
+        #expect(source.device == "tcp://127.0.0.1:\(gpsd.nmeaPort)")
     }
 }

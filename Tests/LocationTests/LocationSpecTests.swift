@@ -30,3 +30,14 @@ import Testing
         }
     }
 }
+
+/// Input quoted in messages cannot break the line or carry escape codes.
+@Suite struct QuotingTests {
+    @Test func controlsAreEscapedAndLongValuesCut() {
+        #expect("a\nb\u{1B}[31mc\u{85}".quotedForMessage() == "a\\u{a}b\\u{1b}[31mc\\u{85}")
+        #expect(String(repeating: "x", count: 100).quotedForMessage(limit: 5) == "xxxxx…")
+        do { _ = try LocationSpec.parse("nmea\nERROR: forged") } catch let error as LocationError {
+            #expect(!error.message.contains("\n"))
+        } catch { Issue.record("\(error)") }
+    }
+}

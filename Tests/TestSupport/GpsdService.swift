@@ -50,6 +50,47 @@ public final class GpsdService: @unchecked Sendable {
     @discardableResult
     public func send(_ text: String) -> Bool { feed.send(text) }
 
+    /// Closes the NMEA connection (the receiver goes away; gpsd stays up and may reconnect to the feed).
+    public func dropFeed() { feed.dropClient() }
+
+    /// Tells gpsd through its control socket to open the NMEA feed again (what `gpsdctl add` does on hotplug),
+    /// and waits until it has connected.
+    public func addFeedDevice(timeout: Double = 10) throws {
+        let device = "tcp://127.0.0.1:\(nmeaPort)"
+        _ = try control("-\(device)")
+        let reply = try control("+\(device)")
+        guard feed.waitForClient(timeout: timeout) else {
+            throw TestServiceError.notReady("gpsd did not reopen the NMEA feed (control reply \(reply)): \(logTail())")
+        }
+    }
+
+    /// Sends one command to gpsd's control socket and returns its reply ("OK" or "ERROR").
+    private func control(_ command: String) throws -> String {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw TestServiceError.system("socket", errno) }
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let path = Array(socketPath.utf8.prefix(107)) + [0]
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, byte) in path.enumerated() { raw[i] = byte }
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard connected == 0 else { throw TestServiceError.system("connect \(socketPath)", errno) }
+        let bytes = Array("\(command)\r\n".utf8)
+        guard bytes.withUnsafeBytes({ Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == bytes.count else {
+            throw TestServiceError.system("send", errno)
+        }
+        var reply = [UInt8](repeating: 0, count: 16)
+        let n = reply.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        return String(decoding: reply.prefix(max(0, n)), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Waits until gpsd has (re)connected to the NMEA feed.
+    public func waitForFeed(timeout: Double) -> Bool { feed.waitForClient(timeout: timeout) }
+
     /// gpsd's log, for failure messages.
     public func logTail() -> String { lock.withLock { gpsd?.logTail() ?? "" } }
 
