@@ -227,7 +227,7 @@ public struct HTTPResponseParser: Sendable {
         let encodings = headers.filter { $0.name.lowercased() == "transfer-encoding" }
         let lengths = headers.filter { $0.name.lowercased() == "content-length" }
         if status == 204 || status == 304 {
-            phase = .done
+            phase = .fixed(remaining: 0)
             return
         }
         if !encodings.isEmpty {
