@@ -69,7 +69,7 @@ let package = Package(
         .testTarget(name: "AudioALSATests", dependencies: ["AudioALSA", "Speech", "SpeechESpeakNG"]),
         .testTarget(name: "LocationTests", dependencies: ["Location", "Guidance", "RouteModel", "VoiceGuideTestSupport"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Location", "Speech", "Phrasing", "Guidance", "RouteModel", "SpeechESpeakNG", "VoiceGuideResources", "VoiceGuideTestSupport"]),
-        .testTarget(name: "VoiceGuideCLITests", dependencies: ["VoiceGuideCLI"]),
+        .testTarget(name: "VoiceGuideCLITests", dependencies: ["VoiceGuideCLI", "Routing", "RouteModel", "VoiceGuideTestSupport"]),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "RouteModel", "VoiceGuideTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

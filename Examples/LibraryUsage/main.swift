@@ -3,6 +3,7 @@ import RouteModel
 import Guidance
 import Phrasing
 import Speech
+import Location
 import Navigation
 import VoiceGuideResources
 import SpeechESpeakNG
@@ -33,10 +34,11 @@ do {
         }
     }
 
-    // Positions: simulated here; an app feeds its receiver's fixes the same way, in time order.
-    for fix in Simulator(index: route) {
-        navigator.update(fix.position)
-    }
+    // Positions: any LocationSource. Here the simulator; a live app opens GpsdSource(host: "127.0.0.1", port: 2947)
+    // (or NMEASource, GPXSource) and calls feed.run(until:) with the source's clock on a timer.
+    let source = SimulatedLocationSource(index: route)
+    let feed = LocationFeed(source: source, navigator: navigator)
+    try feed.run(until: .infinity)  // a recorded source in virtual time: the whole drive, as fast as possible
     navigator.finish()
     try player.finish(padTo: navigator.driveTime)
     print(String(format: "wrote %@ (%.1f s)", wavPath, sink.secondsWritten))

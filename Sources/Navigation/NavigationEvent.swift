@@ -2,6 +2,7 @@ import Guidance
 import Phrasing
 import Speech
 import Location
+import RouteModel
 
 /// Something that happened during a drive, in the order it happened, stamped with the drive time.
 ///
@@ -31,9 +32,9 @@ public struct NavigationEvent: Sendable {
         /// The request failed (connection refused, timeout, non-`Ok` code, malformed body): guidance stays off
         /// route and asks again after `retryInSeconds` of drive time.
         case rerouteFailed(reason: String, retryInSeconds: Double?)
-        /// Guidance switched to a new route (from the router, or `Navigator.reroute(to:)`); `distanceMeters` is
-        /// its length. A `reroute` announcement follows.
-        case rerouted(distanceMeters: Double, steps: Int)
+        /// Guidance switched to `route` (from the router, or `Navigator.reroute(to:)`); it starts where the vehicle
+        /// was. A `reroute` announcement follows.
+        case rerouted(RouteIndex)
         /// The position receiver's state changed (fixes arriving, no fix, stale, lost, reconnecting). While it is
         /// not `.ok` no positions reach guidance, so nothing is announced from stale positions.
         case location(LocationStatus)

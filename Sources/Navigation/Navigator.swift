@@ -258,8 +258,7 @@ public final class Navigator: @unchecked Sendable {
         s.session.reroute(to: route)
         s.offRoute = false
         rerouter?.reset()
-        broadcaster.send(NavigationEvent(driveTime: s.driveTime,
-                                         kind: .rerouted(distanceMeters: route.path.length, steps: route.steps.count)))
+        broadcaster.send(NavigationEvent(driveTime: s.driveTime, kind: .rerouted(route)))
     }
 
     /// Asks the router for a route from `position` to the remaining waypoints, unless a request is in flight or

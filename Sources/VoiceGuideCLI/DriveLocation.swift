@@ -3,6 +3,7 @@ import RouteModel
 import Guidance
 import Location
 import Routing
+import Navigation
 
 /// Where a drive's positions come from and where it asks for new routes: `--location` with the simulation
 /// options (`--gps-noise`, `--seed`, `--gps-rate`, `--gps-dropout`, `--detour`), `--record`, and
@@ -71,8 +72,10 @@ struct DriveLocation {
                 let detour = try simulation.loadDetourRoute().map { index in
                     SimulatedLocationSource.Detour(atMeters: simulation.detour?.atMeters ?? 0, index: index)
                 }
-                return SimulatedLocationSource(index: settings.index, options: simulation.options(base: settings.simulatorOptions),
-                                               detour: detour)
+                let options = simulation.options(base: settings.simulatorOptions)
+                // With a router the simulated driver follows the new route after a reroute.
+                if routerURL != nil { return SimulatedDriver(index: settings.index, options: options, detour: detour) }
+                return SimulatedLocationSource(index: settings.index, options: options, detour: detour)
             case .nmea(let path):
                 return try NMEASource(path: path)
             case .gpx(let path):

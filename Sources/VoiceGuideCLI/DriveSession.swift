@@ -91,9 +91,10 @@ struct DriveSetup {
     }
 
     /// Sends the navigator's events to the console and `--events`; `router` names the routing server.
-    func observer(_ console: DriveConsole, router: String?) -> @Sendable (NavigationEvent) -> Void {
+    func observer(_ console: DriveConsole, router: String?, driver: SimulatedDriver? = nil) -> @Sendable (NavigationEvent) -> Void {
         let units = settings.builder.units
         return { event in
+            if case .rerouted(let route) = event.kind { driver?.routeChanged(to: route) }
             let t = event.driveTime
             switch event.kind {
             case .announced(let announcement, let phrase, let id):
@@ -117,7 +118,8 @@ struct DriveSetup {
                 console.info("rerouteFailed", ["reason": reason, "seconds": console.words.seconds(retry ?? 0)], at: t,
                              event: DriveEvent("rerouteFailed", at: t, [("reason", .string(reason)),
                                                                        ("retryInSeconds", retry.map { .number($0) } ?? .null)]))
-            case .rerouted(let meters, let steps):
+            case .rerouted(let route):
+                let meters = route.path.length, steps = route.steps.count
                 console.info("rerouted", ["distance": DistanceFormatting.long(meters, units: units), "steps": String(steps)], at: t,
                              event: DriveEvent("rerouted", at: t, [("distanceMeters", .number((meters * 10).rounded() / 10)),
                                                                   ("steps", .number(Double(steps)))]))
@@ -153,13 +155,14 @@ struct DriveSetup {
         let console = console(simTime: timebase.driveTime)
         console.event(startEvent(output: "wav:" + path))
         let router = try location.router(command: DriveCommand.name)
+        let source = try location.openSource(settings)
         let navigator = Navigator(route: settings.index, builder: settings.builder, estimator: estimator, player: player,
                                   clock: clock,
                                   options: settings.navigatorOptions(voice: voice, timebase: timebase, mute: mute, router: router),
-                                  observer: observer(console, router: router?.label))
+                                  observer: observer(console, router: router?.label, driver: source as? SimulatedDriver))
         navigator.speech.volume = volume
         let recorder = try location.openRecorder()
-        let loop = DriveLoop(navigator: navigator, source: try location.openSource(settings), recorder: recorder)
+        let loop = DriveLoop(navigator: navigator, source: source, recorder: recorder)
         do { try loop.run(until: .infinity) } catch { recorder?.abandon(); throw DriveLocation.cliError(error) }
         navigator.finish()
         do { try recorder?.finish() } catch { throw DriveLocation.cliError(error) }
@@ -244,7 +247,7 @@ struct DriveSetup {
                                   player: speech.player, clock: speech.clock,
                                   options: settings.navigatorOptions(voice: voice, timebase: speech.timebase, mute: mute,
                                                                      router: router),
-                                  observer: observer(console, router: router?.label))
+                                  observer: observer(console, router: router?.label, driver: source as? SimulatedDriver))
         let controller = navigator.speech
         controller.volume = volume
         let recorder = try location.openRecorder()

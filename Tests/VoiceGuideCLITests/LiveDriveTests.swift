@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import VoiceGuideCLI
+import RouteModel
+import Routing
+import VoiceGuideTestSupport
 
 /// Issue 9 in `voiceguide drive`: the location options, recording a drive and replaying it, and the errors.
 @Suite struct LiveDriveTests {
@@ -61,5 +64,33 @@ import Testing
         _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
         _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
         return UInt16(bigEndian: address.sin_port)
+    }
+}
+
+/// `drive --detour … --router …` against a real Valhalla: the simulated driver takes the wrong turn, the drive
+/// asks Valhalla for a new route, says so once, and the driver follows it to the arrival.
+@Suite(.serialized) struct LiveDriveRerouteTests {
+    @Test func aSimulatedWrongTurnIsReroutedByValhallaAndGuidedToTheArrival() async throws {
+        let valhalla = try ValhallaService()
+        defer { valhalla.stop() }
+        let router = try ValhallaRouter(baseURL: valhalla.baseURL)
+        let planned = try await router.route(RouteRequest(origin: Coordinate(latitude: 60.1655, longitude: 24.9390),
+                                                          destinations: [Coordinate(latitude: 60.1770, longitude: 24.9500)]))
+        let index = RouteIndex(route: planned.document.route)
+        let wrong = try await router.route(RouteRequest(origin: index.path.coordinate(atDistance: 600),
+                                                        heading: index.path.bearing(atDistance: 600),
+                                                        destinations: [Coordinate(latitude: 60.1640, longitude: 24.9500)]))
+        let plannedFile = try CLIFixtures.temporaryFile(planned.body, name: "planned.json")
+        let wrongFile = try CLIFixtures.temporaryFile(wrong.body, name: "wrong.json")
+        let drive = ToolRun(["drive", plannedFile, "--output", "text", "--speedup", "50", "--detour", "600:\(wrongFile)",
+                             "--router", valhalla.baseURL, "--router-kind", "valhalla"])
+        #expect(drive.code == 0, "\(drive.err)")
+        let lines = drive.out.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.contains("You have left the route.") }.count == 1, "\(drive.out)")
+        #expect(lines.filter { $0.contains("Route recalculated.") }.count == 1, "\(drive.out)")
+        #expect(lines.filter { $0.contains("new route:") }.count == 1, "\(drive.out)")
+        #expect(!drive.out.contains("no new route"))
+        let said = lines.filter { !$0.contains("↳") }
+        #expect(said.last?.contains("You have arrived at your destination.") == true, "\(drive.out)")
     }
 }
