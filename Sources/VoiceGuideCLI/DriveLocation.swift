@@ -3,7 +3,6 @@ import RouteModel
 import Guidance
 import Location
 import Routing
-import Navigation
 
 /// Where a drive's positions come from and where it asks for new routes: `--location` with the simulation
 /// options (`--gps-noise`, `--seed`, `--gps-rate`, `--gps-dropout`, `--detour`), `--record`, and
@@ -72,10 +71,8 @@ struct DriveLocation {
                 let detour = try simulation.loadDetourRoute().map { index in
                     SimulatedLocationSource.Detour(atMeters: simulation.detour?.atMeters ?? 0, index: index)
                 }
-                let options = simulation.options(base: settings.simulatorOptions)
-                // With a router the simulated driver follows the new route after a reroute.
-                if routerURL != nil { return SimulatedDriver(index: settings.index, options: options, detour: detour) }
-                return SimulatedLocationSource(index: settings.index, options: options, detour: detour)
+                return SimulatedLocationSource(index: settings.index, options: simulation.options(base: settings.simulatorOptions),
+                                               detour: detour)
             case .nmea(let path):
                 return try NMEASource(path: path)
             case .gpx(let path):

@@ -91,7 +91,7 @@ struct DriveSetup {
     }
 
     /// Sends the navigator's events to the console and `--events`; `router` names the routing server.
-    func observer(_ console: DriveConsole, router: String?, driver: SimulatedDriver? = nil) -> @Sendable (NavigationEvent) -> Void {
+    func observer(_ console: DriveConsole, router: String?, driver: SimulatedLocationSource? = nil) -> @Sendable (NavigationEvent) -> Void {
         let units = settings.builder.units
         return { event in
             if case .rerouted(let route) = event.kind { driver?.routeChanged(to: route) }
@@ -159,7 +159,7 @@ struct DriveSetup {
         let navigator = Navigator(route: settings.index, builder: settings.builder, estimator: estimator, player: player,
                                   clock: clock,
                                   options: settings.navigatorOptions(voice: voice, timebase: timebase, mute: mute, router: router),
-                                  observer: observer(console, router: router?.label, driver: source as? SimulatedDriver))
+                                  observer: observer(console, router: router?.label, driver: source as? SimulatedLocationSource))
         navigator.speech.volume = volume
         let recorder = try location.openRecorder()
         let loop = DriveLoop(navigator: navigator, source: source, recorder: recorder)
@@ -247,7 +247,7 @@ struct DriveSetup {
                                   player: speech.player, clock: speech.clock,
                                   options: settings.navigatorOptions(voice: voice, timebase: speech.timebase, mute: mute,
                                                                      router: router),
-                                  observer: observer(console, router: router?.label, driver: source as? SimulatedDriver))
+                                  observer: observer(console, router: router?.label, driver: source as? SimulatedLocationSource))
         let controller = navigator.speech
         controller.volume = volume
         let recorder = try location.openRecorder()

@@ -82,7 +82,7 @@ import VoiceGuideTestSupport
                                                         destinations: [Coordinate(latitude: 60.1640, longitude: 24.9500)]))
         let plannedFile = try CLIFixtures.temporaryFile(planned.body, name: "planned.json")
         let wrongFile = try CLIFixtures.temporaryFile(wrong.body, name: "wrong.json")
-        let drive = ToolRun(["drive", plannedFile, "--output", "text", "--speedup", "50", "--detour", "600:\(wrongFile)",
+        let drive = ToolRun(["drive", plannedFile, "--output", "text", "--speedup", "20", "--detour", "600:\(wrongFile)",
                              "--router", valhalla.baseURL, "--router-kind", "valhalla"])
         #expect(drive.code == 0, "\(drive.err)")
         let lines = drive.out.split(separator: "\n").map(String.init)
