@@ -141,4 +141,103 @@ import VoiceGuideTestSupport
         #expect(afterSwitch.first { $0.0.kind == .now }.map(line) == "now: Take the exit on the left onto Eteläesplanadi.")
         #expect(afterSwitch.last.map(line) == "arrive: You have arrived at your destination.")
     }
+
+    /// Drives `source` into `navigator` with drive time advancing `rate` drive seconds per wall second, until it
+    /// ends or `until` says so.
+    private func drive(_ feed: LocationFeed, rate: Double, until done: () -> Bool = { false }) throws {
+        let start = Date()
+        while !feed.finished, !done() {
+            try feed.run(until: Date().timeIntervalSince(start) * rate)
+            usleep(5_000)
+        }
+    }
+
+    @Test func aRouterThatIsDownIsRetriedWithBackOffAndUsedOnceItIsUp() async throws {
+        let port = try FreePort.tcp()
+        let up = try ValhallaService()
+        let router = try ValhallaRouter(baseURL: up.baseURL)
+        let planned = try await route(router, from: Self.origin, to: Self.destination)
+        let at = Self.wrongTurnAt
+        let wrong = try await route(router, from: planned.path.coordinate(atDistance: at),
+                                    heading: planned.path.bearing(atDistance: at), to: Self.elsewhere)
+        up.stop()
+        // The drive's router is on a port where nothing listens yet.
+        let down = try ValhallaRouter(baseURL: "http://127.0.0.1:\(port)")
+        let builder = try NavigationFixtures.builder()
+        let log = EventLog()
+        let navigator = Navigator(route: planned, builder: builder, estimator: PhraseDurationEstimator(builder: builder),
+                                  player: nil, clock: VirtualClock(), options: Navigator.Options(router: down),
+                                  observer: log.observer)
+        let source = SimulatedLocationSource(index: planned, detour: .init(atMeters: at, index: wrong))
+        let feed = LocationFeed(source: source, navigator: navigator)
+        try drive(feed, rate: 10) { log.names.filter { $0 == "rerouteFailed" }.count >= 2 }
+        let failures = log.all.compactMap { e -> (Double, Double?)? in
+            if case .rerouteFailed(_, let retry) = e.kind { return (e.driveTime, retry) } else { return nil }
+        }
+        #expect(failures.count == 2)
+        #expect(failures.map(\.1) == [1, 2], "back-off doubles: \(failures)")
+        #expect(navigator.isOffRoute)
+        // Each failure is one event with a clear reason; guidance said off route once and nothing more.
+        #expect(log.all.contains { if case .rerouteFailed(let reason, _) = $0.kind { reason.contains("127.0.0.1:\(port)") } else { false } })
+        #expect(log.announced.filter { $0.0.kind == .offRoute }.count == 1)
+        // The router comes up on that port: the next attempt switches routes, once.
+        let service = try ValhallaService(port: port)
+        defer { service.stop() }
+        try drive(feed, rate: 10) { log.names.contains("rerouted") }
+        #expect(log.names.filter { $0 == "rerouted" }.count == 1)
+        #expect(log.announced.filter { $0.0.kind == .reroute }.count == 1)
+        #expect(!navigator.isOffRoute)
+    }
+
+    @Test func gpsdKilledMidDriveIsLostThenGuidanceResumesWithoutRepeating() async throws {
+        let valhalla = try ValhallaService()
+        let planned = try await route(try ValhallaRouter(baseURL: valhalla.baseURL), from: Self.origin, to: Self.destination)
+        valhalla.stop()
+        let gpsd = try GpsdService()
+        defer { gpsd.stop() }
+        let builder = try NavigationFixtures.builder()
+        let log = EventLog()
+        let source = try GpsdSource(port: gpsd.port)
+        defer { source.close() }
+        let pace = 0.25
+        let navigator = Navigator(route: planned, builder: builder, estimator: PhraseDurationEstimator(builder: builder),
+                                  player: nil, clock: VirtualClock(), options: Navigator.Options(timebase: .compressed(by: pace)),
+                                  observer: log.observer)
+        let feed = LocationFeed(source: source, navigator: navigator)
+        func pump(for seconds: Double) throws {
+            let end = Date().addingTimeInterval(seconds)
+            repeat {
+                try feed.run(until: SystemClock.monotonicSeconds() - source.clockOrigin)
+                usleep(5_000)
+            } while Date() < end
+        }
+        var killedAt: Int?
+        for (n, fix) in Simulator(index: planned).enumerated() where n < 160 {
+            if n == 60 {
+                gpsd.killGpsd()
+                killedAt = log.all.count
+                try pump(for: 3)  // no fixes: the receiver is lost, the drive waits
+                try gpsd.startGpsd()
+            }
+            var stamped = fix.position
+            stamped.timestamp = 0
+            if n >= 60 || killedAt == nil {
+                _ = gpsd.send(NMEAWriter.sentences(for: stamped, epoch: Date().timeIntervalSince1970) ?? "")
+            }
+            try pump(for: pace)
+        }
+        navigator.finish()
+        let after = Array(log.all[(killedAt ?? 0)...])
+        let states = after.compactMap { e -> String? in if case .location(let s) = e.kind { "\(s)" } else { nil } }
+        #expect(states.first?.hasPrefix("lost") == true, "\(states)")
+        #expect(states.last == "ok", "\(states)")
+        // Nothing is announced while the receiver is lost; guidance goes on after it is back.
+        let lostIndex = try #require(after.firstIndex { if case .location(.lost) = $0.kind { true } else { false } })
+        let okIndex = try #require(after.lastIndex { if case .location(.ok) = $0.kind { true } else { false } })
+        #expect(!after[lostIndex..<okIndex].contains { if case .announced = $0.kind { true } else { false } })
+        #expect(after[okIndex...].contains { if case .announced = $0.kind { true } else { false } }, "\(log.names)")
+        let keys = log.announced.compactMap { a in a.0.maneuver.map { "\(a.0.kind.rawValue) \($0.id)" } }
+        #expect(Set(keys).count == keys.count, "\(keys)")
+        #expect(!log.names.contains("offRoute"))
+    }
 }
