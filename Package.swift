@@ -59,7 +59,7 @@ let package = Package(
         .executableTarget(
             name: "VoiceGuideBench",
             dependencies: ["RouteModel", "Guidance", "Phrasing", "Speech", "SpeechESpeakNG", "AudioALSA", "VoiceGuideCLI",
-                           "Location", "VoiceGuideTestSupport"]),
+                           "Location", "Routing", "VoiceGuideTestSupport"]),
         .target(name: "VoiceGuideTestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "RouteModelTests", dependencies: ["RouteModel"]),
         .testTarget(name: "GuidanceTests", dependencies: ["Guidance", "RouteModel"]),
@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "LocationTests", dependencies: ["Location", "Guidance", "RouteModel", "VoiceGuideTestSupport"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Location", "Speech", "Phrasing", "Guidance", "RouteModel", "SpeechESpeakNG", "VoiceGuideResources", "VoiceGuideTestSupport"]),
         .testTarget(name: "VoiceGuideCLITests", dependencies: ["VoiceGuideCLI", "Routing", "RouteModel", "VoiceGuideTestSupport"]),
-        .testTarget(name: "RoutingTests", dependencies: ["Routing", "RouteModel", "VoiceGuideTestSupport"]),
+        .testTarget(name: "RoutingTests", dependencies: ["Routing", "RouteModel", "Guidance", "VoiceGuideTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -41,6 +41,24 @@ public struct HTTPClient: Sendable {
         return try result.get()
     }
 
+    /// Refuses a request whose method, target or headers would break the request framing (spaces or control
+    /// characters in the target, CR/LF in a header: request smuggling when a target comes from a client).
+    static func validate(_ request: HTTPRequest) throws(HTTPClientError) {
+        let method = request.method.utf8
+        guard !method.isEmpty, method.allSatisfy({ (0x41...0x5A).contains($0) }) else {
+            throw .malformed("invalid request method '\(HTTPResponseParser.printable(request.method))'")
+        }
+        guard request.target.hasPrefix("/"), request.target.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+            throw .malformed("invalid request target '\(HTTPResponseParser.printable(request.target))': it must start with '/' and be printable ASCII without spaces")
+        }
+        for header in request.headers {
+            guard !header.name.isEmpty, header.name.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ":") }),
+                  !header.value.utf8.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) else {
+                throw .malformed("invalid request header '\(HTTPResponseParser.printable(header.name))'")
+            }
+        }
+    }
+
     /// The bytes of `request` as sent to `endpoint`.
     public func encode(_ request: HTTPRequest, for endpoint: HTTPEndpoint) -> [UInt8] {
         var head = "\(request.method) \(endpoint.pathPrefix)\(request.target) HTTP/1.1\r\n"
@@ -58,6 +76,7 @@ public struct HTTPClient: Sendable {
 
     /// Sends `request` and waits for the response on the calling thread (blocking; at most `timeout` seconds).
     public func sendBlocking(_ request: HTTPRequest, to endpoint: HTTPEndpoint) throws(HTTPClientError) -> HTTPResponse {
+        try Self.validate(request)
         let deadline = Deadline(seconds: timeout)
         let socket = try TCPConnection.connect(host: endpoint.host, port: endpoint.port, deadline: deadline, timeout: timeout)
         defer { socket.close() }

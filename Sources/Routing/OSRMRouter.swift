@@ -43,8 +43,7 @@ public struct OSRMRouter: Router {
     public func route(_ request: RouteRequest) async throws(RouterError) -> RouterResponse {
         try request.validate()
         let http = HTTPRequest(method: "GET", target: target(for: request))
-        let response: HTTPResponse
-        do { response = try await client.send(http, to: endpoint) } catch { throw error.routerError }
+        let response = try await client.exchange(http, with: endpoint)
         return try RouterResponseDecoder.decode(response, source: "GET \(endpoint)\(http.target.prefix { $0 != "?" })")
     }
 

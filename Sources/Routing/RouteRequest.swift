@@ -41,3 +41,26 @@ public struct RouteRequest: Sendable, Hashable {
         }
     }
 }
+
+extension RouteRequest {
+    /// The request a reroute sends while driving `route`: from `position` with `heading`, through the stops
+    /// still ahead (the end of leg `currentLeg` and of every later leg), in `language` and `units`.
+    public init(rerouting route: Route, currentLeg: Int, position: Coordinate, heading: Double?,
+                language: String, units: String? = nil) {
+        let first = min(max(0, currentLeg), max(0, route.legs.count - 1))
+        let stops = route.legs.indices.filter { $0 >= first }.compactMap { route.legEnd($0) }
+        self.init(origin: position, heading: heading, destinations: stops, language: language, units: units)
+    }
+}
+
+extension Route {
+    /// Where leg `index` ends: its waypoint when the route has them, else its arrive maneuver, else the end of
+    /// its geometry; nil when the leg has no usable point.
+    func legEnd(_ index: Int) -> Coordinate? {
+        guard legs.indices.contains(index) else { return nil }
+        if waypoints.count == legs.count + 1 { return waypoints[index + 1].location }
+        let steps = legs[index].steps
+        if let last = steps.last, last.maneuver.type == .arrive { return last.maneuver.location }
+        return steps.last?.geometry.last
+    }
+}

@@ -45,6 +45,13 @@ enum RouterResponseDecoder {
     }
 }
 
+extension HTTPClient {
+    /// `send` with its failure as a `RouterError`.
+    func exchange(_ request: HTTPRequest, with endpoint: HTTPEndpoint) async throws(RouterError) -> HTTPResponse {
+        do { return try await send(request, to: endpoint) } catch { throw error.routerError }
+    }
+}
+
 extension HTTPClientError {
     /// The same failure as a `RouterError`.
     var routerError: RouterError {

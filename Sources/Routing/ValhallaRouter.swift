@@ -53,8 +53,7 @@ public struct ValhallaRouter: Router {
         let http = HTTPRequest(method: "POST", target: "/route",
                                headers: [HTTPHeader("Content-Type", "application/json")],
                                body: body(for: request).serializedData())
-        let response: HTTPResponse
-        do { response = try await client.send(http, to: endpoint) } catch { throw error.routerError }
+        let response = try await client.exchange(http, with: endpoint)
         return try RouterResponseDecoder.decode(response, source: "POST \(endpoint)/route")
     }
 

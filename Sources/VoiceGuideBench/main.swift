@@ -14,6 +14,7 @@ let sections: [(String, () -> [BenchFigure])] = [
     ("Guidance", guidanceBenchmarks),
     ("Drive", driveBenchmarks),
     ("Location", locationBenchmarks),
+    ("Routing", routingBenchmarks),
 ]
 for (title, run) in sections {
     print("== \(title)")

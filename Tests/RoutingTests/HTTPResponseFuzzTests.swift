@@ -1,22 +1,11 @@
 import Foundation
 import Testing
+import Guidance
 @testable import Routing
 
 /// A bounded, seeded fuzzer for the HTTP response parser: random valid responses in random fragments must parse
 /// to exactly what was sent; mutated ones must end in a response or an `HTTPParseError`, never a crash or a hang.
 @Suite struct HTTPResponseFuzzTests {
-    /// SplitMix64: small, fast, the same sequence for the same seed everywhere.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     struct Sample {
         var bytes: [UInt8]
         var status: Int
@@ -24,7 +13,7 @@ import Testing
         var closeDelimited: Bool
     }
 
-    static func sample(_ g: inout Generator) -> Sample {
+    static func sample(_ g: inout SplitMix64) -> Sample {
         let status = [200, 201, 204, 400, 404, 500, 503].randomElement(using: &g) ?? 200
         let body: [UInt8] = status == 204 ? [] : (0..<Int.random(in: 0...3000, using: &g)).map { _ in UInt8.random(in: 0...255, using: &g) }
         let framing = status == 204 ? 0 : Int.random(in: 0...2, using: &g)
@@ -59,7 +48,7 @@ import Testing
     }
 
     /// Feeds `bytes` in random fragments, then signals the end; the response or the error.
-    static func run(_ bytes: [UInt8], _ g: inout Generator, maxBody: Int = 1 << 20) -> Result<HTTPResponse, HTTPParseError> {
+    static func run(_ bytes: [UInt8], _ g: inout SplitMix64, maxBody: Int = 1 << 20) -> Result<HTTPResponse, HTTPParseError> {
         var parser = HTTPResponseParser(maxHeadBytes: 4096, maxBodyBytes: maxBody)
         var offset = 0
         do throws(HTTPParseError) {
@@ -75,7 +64,7 @@ import Testing
     }
 
     @Test func validResponsesInRandomFragments() {
-        var g = Generator(state: 20_261_201)
+        var g = SplitMix64(seed: 20_261_201)
         for round in 0..<1000 {
             let sample = Self.sample(&g)
             switch Self.run(sample.bytes, &g) {
@@ -93,7 +82,7 @@ import Testing
     }
 
     @Test func mutatedResponsesNeverCrash() {
-        var g = Generator(state: 0x5EED)
+        var g = SplitMix64(seed: 0x5EED)
         var outcomes = [0, 0]
         for _ in 0..<2000 {
             var bytes = Self.sample(&g).bytes

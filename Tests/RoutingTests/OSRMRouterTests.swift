@@ -71,3 +71,21 @@ import VoiceGuideTestSupport
         #expect(RouterKind(rawValue: "graphhopper") == nil)
     }
 }
+
+extension OSRMRouterTests {
+    @Test func detectsOSRMByItsErrorShape() async throws {
+        let server = try ScriptedHTTPServer { received in
+            received.requestLine.hasPrefix("GET /status ")
+                ? .bytes(Array("HTTP/1.1 400 Bad Request\r\nContent-Length: 63\r\n\r\n{\"code\":\"InvalidUrl\",\"message\":\"URL string malformed close to\"}".utf8))
+                : .bytes(Array("HTTP/1.1 400 Bad Request\r\nContent-Length: 60\r\n\r\n{\"code\":\"NoSegment\",\"message\":\"Could not find a matching s\"}".utf8))
+        }
+        #expect(try await RouterKind.detect(baseURL: server.baseURL) == .osrm)
+        let other = try ScriptedHTTPServer(response: "HTTP/1.1 404 Not Found\r\nContent-Length: 9\r\n\r\nnot found")
+        do {
+            _ = try await RouterKind.detect(baseURL: other.baseURL)
+            Issue.record("a plain web server is no router")
+        } catch {
+            #expect(error.description.contains("is neither an OSRM nor a Valhalla server"), "\(error)")
+        }
+    }
+}

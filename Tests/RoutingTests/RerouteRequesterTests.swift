@@ -25,7 +25,7 @@ import VoiceGuideTestSupport
         let requester = RerouteRequester(router: try ValhallaRouter(baseURL: server.baseURL, timeout: 0.5))
         let before = Date()
         #expect(requester.request(Self.request, now: 0))
-        #expect(Date().timeIntervalSince(before) < 0.2, "request() returns at once; the network waits elsewhere")
+        #expect(Date().timeIntervalSince(before) < 0.4, "request() returns at once, not after the 0.5 s network timeout")
         #expect(requester.isInFlight)
         #expect(!requester.request(Self.request, now: 0.1), "a second request while one is in flight is refused")
         #expect(requester.poll(now: 0.1) == nil)

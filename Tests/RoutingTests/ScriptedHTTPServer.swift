@@ -24,6 +24,8 @@ final class ScriptedHTTPServer: @unchecked Sendable {
         case silence
         /// Send `prefix`, then `chunk` again and again until the client goes away.
         case endless(prefix: [UInt8], chunk: [UInt8])
+        /// Send `bytes` in pieces of `piece` bytes, `pause` seconds apart, then close (a slow server).
+        case drip([UInt8], piece: Int, pause: Double)
     }
 
     let port: UInt16
@@ -56,7 +58,11 @@ final class ScriptedHTTPServer: @unchecked Sendable {
         listener = fd
         port = chosen
         self.reply = reply
-        let thread = Thread { [self] in acceptLoop() }
+        let thread = Thread { [weak self] in
+            // Holds the server only while accepting, so dropping the last reference stops it.
+            while let server = self, server.acceptOnce() {}
+            close(fd)
+        }
         thread.start()
     }
 
@@ -85,17 +91,17 @@ final class ScriptedHTTPServer: @unchecked Sendable {
 
     private var isStopped: Bool { lock.withLock { stopped } }
 
-    private func acceptLoop() {
-        defer { close(listener) }
-        while !isStopped {
-            var pfd = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
-            guard poll(&pfd, 1, 50) > 0 else { continue }
-            let connection = accept(listener, nil, nil)
-            guard connection >= 0 else { continue }
-            lock.withLock { openConnections.append(connection) }
-            let thread = Thread { [self] in serve(connection) }
-            thread.start()
-        }
+    /// Waits up to 50 ms for a connection and serves it on a thread of its own; false once stopped.
+    private func acceptOnce() -> Bool {
+        guard !isStopped else { return false }
+        var pfd = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+        guard poll(&pfd, 1, 50) > 0 else { return true }
+        let connection = accept(listener, nil, nil)
+        guard connection >= 0 else { return true }
+        lock.withLock { openConnections.append(connection) }
+        let thread = Thread { [self] in serve(connection) }
+        thread.start()
+        return true
     }
 
     private func serve(_ fd: Int32) {
@@ -113,6 +119,14 @@ final class ScriptedHTTPServer: @unchecked Sendable {
         case .endless(let prefix, let chunk):
             guard sendAll(fd, prefix) else { return }
             while !isStopped, sendAll(fd, chunk) {}
+        case .drip(let bytes, let piece, let pause):
+            var offset = 0
+            while offset < bytes.count, !isStopped {
+                usleep(useconds_t(pause * 1e6))
+                let end = min(bytes.count, offset + max(1, piece))
+                guard sendAll(fd, Array(bytes[offset..<end])) else { return }
+                offset = end
+            }
         }
     }
 

@@ -80,3 +80,27 @@ import VoiceGuideTestSupport
         }
     }
 }
+
+extension ValhallaRouterTests {
+    @Test func detectsValhallaByAsking() async throws {
+        #expect(try await RouterKind.detect(baseURL: ValhallaService.scoped().baseURL) == .valhalla)
+    }
+}
+
+extension ValhallaRouterTests {
+    /// The reroute the drive would send from the recorded wrong turn gets the recorded new route: our request
+    /// (built from the planned route, position and heading) asks Valhalla what make.sh asked.
+    @Test func rerouteFromTheRecordedDetourMatchesTheFixture() async throws {
+        let planned = try RouteImporter().read(try ValhallaFixtures.data("city-turns.de-DE.json"), fileName: "planned").route
+        let recorded = try RouteImporter().read(try ValhallaFixtures.data("detour-reroute.de-DE.json"), fileName: "recorded").route
+        let request = RouteRequest(rerouting: planned, currentLeg: 0, position: Coordinate(latitude: 60.17709, longitude: 24.950211),
+                                   heading: 357, language: "de-DE", units: "metric")
+        let fresh = try await router().route(request).document.route
+        #expect(fresh.legs[0].steps.map(\.name) == recorded.legs[0].steps.map(\.name))
+        #expect(fresh.legs[0].steps.map(\.maneuver.type) == recorded.legs[0].steps.map(\.maneuver.type))
+        #expect(abs(fresh.distance - recorded.distance) < 1)
+        let plannedTail = planned.legs[0].steps.suffix(9).map(\.name)
+        #expect(Array(fresh.legs[0].steps.suffix(9).map(\.name)) == Array(plannedTail), "it rejoins the planned route")
+        #expect(fresh.legs[0].steps.contains { $0.maneuver.modifier == .uturn }, "heading north, it turns round")
+    }
+}

@@ -22,27 +22,25 @@ public final class ValhallaService: @unchecked Sendable {
     public static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The base config written by `scripts/valhalla-tiles.sh`.
-    public static var baseConfig: URL { repositoryRoot.appendingPathComponent(".build/valhalla/valhalla.json") }
-
     /// The `valhalla_service` executable in the venv, or a clear error naming `scripts/setup.sh`.
-    public static func executable() throws -> String {
-        let lib = repositoryRoot.appendingPathComponent(".build/venv/lib")
+    public static func executable(repository: URL = repositoryRoot) throws -> String {
+        let lib = repository.appendingPathComponent(".build/venv/lib")
         let pythons = (try? FileManager.default.contentsOfDirectory(atPath: lib.path))?.filter { $0.hasPrefix("python3") }.sorted() ?? []
         for python in pythons {
             let path = lib.appendingPathComponent("\(python)/site-packages/valhalla/bin/valhalla_service").path
             if FileManager.default.isExecutableFile(atPath: path) { return path }
         }
-        throw TestServiceError.missing("Valhalla is not installed in \(repositoryRoot.path)/.build/venv: run scripts/setup.sh")
+        throw TestServiceError.missing("Valhalla is not installed in \(repository.path)/.build/venv: run scripts/setup.sh")
     }
 
     /// Starts the service on `port` (a free one when nil) and waits up to `timeout` seconds until it accepts
-    /// connections.
-    public init(port requested: UInt16? = nil, timeout: Double = 30) throws {
-        let executable = try Self.executable()
-        guard let data = FileManager.default.contents(atPath: Self.baseConfig.path),
+    /// connections. `repository` is where `.build/venv` and `.build/valhalla` are (this checkout by default).
+    public init(port requested: UInt16? = nil, timeout: Double = 30, repository: URL = repositoryRoot) throws {
+        let executable = try Self.executable(repository: repository)
+        let baseConfig = repository.appendingPathComponent(".build/valhalla/valhalla.json")
+        guard let data = FileManager.default.contents(atPath: baseConfig.path),
               var config = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            throw TestServiceError.missing("the Valhalla tiles are not built (\(Self.baseConfig.path) is missing or unreadable): run scripts/setup.sh")
+            throw TestServiceError.missing("the Valhalla tiles are not built (\(baseConfig.path) is missing or unreadable): run scripts/setup.sh")
         }
         var template = Array("/tmp/vgvh-XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { buffer -> String? in

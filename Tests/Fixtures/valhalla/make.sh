@@ -71,6 +71,72 @@ try:
                                       "voiceLocale": route.get("voiceLocale"), "legs": len(route["legs"]),
                                       "steps": sum(len(l["steps"]) for l in route["legs"]),
                                       "distance": route["distance"]})
+    # A wrong turn for drive tests: on city-turns the driver turns left (north) where the route turns right onto
+    # Unioninkatu (step 4); "detour" is the real route they drive from there, "detour-reroute" the new route a
+    # reroute from 150 m into the detour (with the detour's heading there) fetches to the same destination.
+    import math
+    def ahead(lat, lon, bearing, meters):
+        r = 6371008.8; d = meters / r; t = math.radians(bearing); p1 = math.radians(lat); l1 = math.radians(lon)
+        p2 = math.asin(math.sin(p1) * math.cos(d) + math.cos(p1) * math.sin(d) * math.cos(t))
+        l2 = l1 + math.atan2(math.sin(t) * math.sin(d) * math.cos(p1), math.cos(d) - math.sin(p1) * math.sin(p2))
+        return math.degrees(p2), math.degrees(l2)
+    def decode6(text):
+        points, index, lat, lon = [], 0, 0, 0
+        while index < len(text):
+            for axis in (0, 1):
+                shift = result = 0
+                while True:
+                    b = ord(text[index]) - 63; index += 1; result |= (b & 0x1F) << shift; shift += 5
+                    if b < 0x20: break
+                delta = ~(result >> 1) if result & 1 else result >> 1
+                if axis == 0: lat += delta
+                else: lon += delta
+            points.append((lat / 1e6, lon / 1e6))
+        return points
+    def along(points, meters):
+        walked = 0.0
+        for (a1, o1), (a2, o2) in zip(points, points[1:]):
+            dy = (a2 - a1) * 111195.0; dx = (o2 - o1) * 111195.0 * math.cos(math.radians(a1)); step = math.hypot(dx, dy)
+            if walked + step >= meters:
+                f = (meters - walked) / step if step else 0
+                return a1 + (a2 - a1) * f, o1 + (o2 - o1) * f, (math.degrees(math.atan2(dx, dy)) + 360) % 360
+            walked += step
+        return points[-1][0], points[-1][1], 0.0
+    planned = json.load(open(os.path.join(here, "city-turns.en-US.json")))["routes"][0]
+    planned_steps = planned["legs"][0]["steps"]
+    wrong = planned_steps[4]["maneuver"]
+    wrong_lon, wrong_lat = wrong["location"]
+    distance_to_wrong = sum(st["distance"] for st in planned_steps[:4])
+    target = ahead(wrong_lat, wrong_lon, (wrong["bearing_after"] + 180) % 360, 250)
+    final = planned_steps[-1]["maneuver"]["location"]
+    for locale in ["en-US", "de-DE"]:
+        body = {"locations": [{"lat": wrong_lat, "lon": wrong_lon, "heading": round(wrong["bearing_before"]) % 360, "heading_tolerance": 45, "type": "break"},
+                              {"lat": round(target[0], 6), "lon": round(target[1], 6), "type": "break"}],
+                "costing": "auto", "format": "osrm", "language": locale, "units": "kilometers",
+                "voice_instructions": True, "banner_instructions": True}
+        status, data = post(body)
+        if status != 200: sys.exit(f"detour {locale}: HTTP {status}: {data[:300]}")
+        open(os.path.join(here, f"detour.{locale}.json"), "wb").write(data)
+        detour = json.loads(data)["routes"][0]
+        manifest["files"].append({"file": f"detour.{locale}.json", "status": status, "request": body,
+                                  "about": "the wrong turn: left (north) where city-turns turns right onto Unioninkatu (its step 4)",
+                                  "leavesPlannedRouteAt": {"step": 4, "distanceAlong": round(distance_to_wrong, 3),
+                                                           "location": [wrong_lon, wrong_lat]},
+                                  "voiceLocale": detour.get("voiceLocale"), "legs": 1,
+                                  "steps": len(detour["legs"][0]["steps"]), "distance": detour["distance"]})
+        lat, lon, heading = along(decode6(detour["geometry"]), 150)
+        body = {"locations": [{"lat": round(lat, 6), "lon": round(lon, 6), "heading": round(heading) % 360, "heading_tolerance": 45, "type": "break"},
+                              {"lat": final[1], "lon": final[0], "type": "break"}],
+                "costing": "auto", "format": "osrm", "language": locale, "units": "kilometers",
+                "voice_instructions": True, "banner_instructions": True}
+        status, data = post(body)
+        if status != 200: sys.exit(f"detour-reroute {locale}: HTTP {status}: {data[:300]}")
+        open(os.path.join(here, f"detour-reroute.{locale}.json"), "wb").write(data)
+        reroute = json.loads(data)["routes"][0]
+        manifest["files"].append({"file": f"detour-reroute.{locale}.json", "status": status, "request": body,
+                                  "about": "the reroute from 150 m into the detour, with its heading, to the city-turns destination",
+                                  "voiceLocale": reroute.get("voiceLocale"), "legs": 1,
+                                  "steps": len(reroute["legs"][0]["steps"]), "distance": reroute["distance"]})
     body = {"locations": [{"lat": 60.17536, "lon": 24.93884, "type": "break"}, {"lat": 60.17227, "lon": 24.94316, "type": "break"}],
             "costing": "auto", "format": "osrm", "language": "en-US"}
     status, data = post(body)
