@@ -7,16 +7,22 @@ import Synchronization
 final class GpsdWorker: Sendable {
     /// The watch request.
     static let watch = "?WATCH={\"enable\":true,\"json\":true}\n"
-    /// Events kept for a consumer that does not poll.
-    static let queueLimit = 1000
 
     private enum Feed: Sendable, Equatable { case unknown, ok, noFix, stale, lost }
 
+    /// What the reader thread remembers between lines.
+    private struct Link {
+        /// The state last reported.
+        var feed = Feed.unknown
+        /// The last TPV delivered, to drop a repeat of the same epoch.
+        var previous: GpsdMessage.TPV?
+        /// Monotonic time of the last fix delivered.
+        var lastFix: Double?
+    }
+
     private struct Shared: Sendable {
-        var queue: [LocationEvent] = []
         var counters = GpsdCounters()
         var device: String?
-        var stopped = false
     }
 
     private let host: String
@@ -28,7 +34,7 @@ final class GpsdWorker: Sendable {
     /// Seconds since 1970 at timestamp 0 (for recordings in real UTC time).
     let openedWall = Sleep.wall()
     private let shared = Mutex(Shared())
-    private let wake = DispatchSemaphore(value: 0)
+    private let queue = LiveEventQueue()
     private let initial: Mutex<TCPConnectionBox?>
 
     init(host: String, port: UInt16, staleAfter: Double, connectTimeout: Double, connection: TCPConnection) {
@@ -47,79 +53,66 @@ final class GpsdWorker: Sendable {
     }
 
     /// Removes the oldest waiting event.
-    func take() -> LocationEvent? {
-        shared.withLock { s in s.queue.isEmpty ? nil : s.queue.removeFirst() }
-    }
+    func take() -> LocationEvent? { queue.take() }
 
     /// Blocks until an event may be waiting or `timeout` passes.
-    func wait(timeout: Double) {
-        if shared.withLock({ !$0.queue.isEmpty }) { return }
-        _ = wake.wait(timeout: .now() + max(0, min(timeout, 60)))
-    }
+    func wait(timeout: Double) { queue.wait(timeout: timeout) }
 
-    var counters: GpsdCounters { shared.withLock { $0.counters } }
+    var counters: GpsdCounters {
+        var counters = shared.withLock { $0.counters }
+        counters.dropped = queue.dropped
+        return counters
+    }
     var device: String? { shared.withLock { $0.device } }
-    private var isStopped: Bool { shared.withLock { $0.stopped } }
+    private var isStopped: Bool { queue.isStopped }
 
     /// Asks the thread to end; it closes the socket within a poll interval.
-    func stop() { shared.withLock { $0.stopped = true } }
+    func stop() { queue.stop() }
 
-    private func emit(_ event: LocationEvent) {
-        shared.withLock { s in
-            if s.queue.count >= Self.queueLimit {
-                s.queue.removeFirst()
-                s.counters.dropped += 1
-            }
-            s.queue.append(event)
-        }
-        wake.signal()
-    }
+    private func emit(_ event: LocationEvent) { queue.emit(event) }
 
     private func count(_ update: (inout GpsdCounters) -> Void) { shared.withLock { update(&$0.counters) } }
 
     /// The thread body: read until stopped; on loss reconnect with back-off.
     private func run() {
         guard var connection = initial.withLock({ box in defer { box = nil }; return box?.connection }) else { return }
-        var feed = Feed.unknown
-        var previous: GpsdMessage.TPV?
-        var lastFix: Double?
+        var link = Link()
         while !isStopped {
-            read(connection, feed: &feed, lastFix: &lastFix, previous: &previous)
+            read(connection, link: &link)
             connection.close()
             guard !isStopped else { return }
             guard let next = reconnect() else { return }
             connection = next
             count { $0.reconnections += 1 }
-            feed = .lost
-            lastFix = nil
+            link = Link(feed: .lost)
         }
         connection.close()
     }
 
     /// Reads lines until the connection closes or the worker stops.
-    private func read(_ connection: TCPConnection, feed: inout Feed, lastFix: inout Double?, previous: inout GpsdMessage.TPV?) {
+    private func read(_ connection: TCPConnection, link: inout Link) {
         var splitter = LineSplitter(limit: GpsdSource.lineLimit)
         while !isStopped {
             switch connection.read(timeout: 0.05) {
             case .data(let bytes):
                 splitter.append(bytes)
-                while let line = splitter.next() { handle(line, feed: &feed, lastFix: &lastFix, previous: &previous) }
+                while let line = splitter.next() { handle(line, link: &link) }
             case .nothing:
                 break
             case .closed(let why):
-                if feed != .lost { emit(.status(.lost(why))) }
-                feed = .lost
+                if link.feed != .lost { emit(.status(.lost(why))) }
+                link.feed = .lost
                 return
             }
-            if feed == .ok, let last = lastFix, Sleep.monotonic() - last > staleAfter {
-                feed = .stale
+            if link.feed == .ok, let last = link.lastFix, Sleep.monotonic() - last > staleAfter {
+                link.feed = .stale
                 emit(.status(.stale))
             }
         }
     }
 
     /// Turns one line into events.
-    private func handle(_ line: LineSplitter.Line, feed: inout Feed, lastFix: inout Double?, previous: inout GpsdMessage.TPV?) {
+    private func handle(_ line: LineSplitter.Line, link: inout Link) {
         count { $0.lines += 1 }
         if line.truncated {
             count { $0.truncated += 1 }
@@ -137,38 +130,38 @@ final class GpsdWorker: Sendable {
             shared.withLock { $0.device = paths.first }
         case .device(let path, let active):
             shared.withLock { $0.device = active ? path : nil }
-            if !active, feed != .lost {
-                feed = .lost
+            if !active, link.feed != .lost {
+                link.feed = .lost
                 emit(.status(.lost("GPS device \(path) went away")))
             }
         case .tpv(let tpv):
             let received = Sleep.monotonic()
             guard tpv.mode >= 2, let lat = tpv.latitude, let lon = tpv.longitude else {
-                if feed != .noFix, tpv.mode == 1 || feed == .unknown {
-                    feed = .noFix
+                if link.feed != .noFix, tpv.mode == 1 || link.feed == .unknown {
+                    link.feed = .noFix
                     emit(.status(.noFix))
                 }
                 return
             }
             if let time = tpv.time, Sleep.wall() - time > staleAfter {
                 count { $0.staleFixes += 1 }
-                if feed != .stale {
-                    feed = .stale
+                if link.feed != .stale {
+                    link.feed = .stale
                     emit(.status(.stale))
                 }
                 return
             }
-            if feed == .ok, let last = previous, last.time != nil, last.time == tpv.time,
+            if link.feed == .ok, let last = link.previous, last.time != nil, last.time == tpv.time,
                last.latitude == lat, last.longitude == lon {
                 return
             }
-            previous = tpv
+            link.previous = tpv
             if let path = tpv.device { shared.withLock { s in if s.device == nil { s.device = path } } }
-            if feed != .ok {
-                feed = .ok
+            if link.feed != .ok {
+                link.feed = .ok
                 emit(.status(.ok))
             }
-            lastFix = received
+            link.lastFix = received
             count { $0.fixes += 1 }
             emit(.fix(Position(coordinate: Coordinate(latitude: lat, longitude: lon), speed: tpv.speed,
                                heading: tpv.track, accuracy: tpv.eph.map { $0 * GpsdSource.sigmaPer95 },
@@ -178,22 +171,17 @@ final class GpsdWorker: Sendable {
 
     /// Reconnects with back-off (0.5 s doubling to 8 s); nil when stopped.
     private func reconnect() -> TCPConnection? {
-        var delay = 0.5
+        var backoff = Backoff()
         var attempt = 0
-        while true {
-            let until = Sleep.monotonic() + delay
-            while Sleep.monotonic() < until {
-                if isStopped { return nil }
-                Sleep.seconds(min(0.05, until - Sleep.monotonic()))
-            }
+        while queue.pause(backoff.next()) {
             attempt += 1
             emit(.status(.reconnecting(attempt: attempt)))
             if let connection = try? TCPConnection(host: host, port: port, timeout: connectTimeout),
                connection.send(Self.watch) {
                 return connection
             }
-            delay = min(8, delay * 2)
         }
+        return nil
     }
 }
 

@@ -4,8 +4,9 @@ import Guidance
 ///
 /// Timestamps: recorded sources give seconds from their first fix (the simulator from its start time);
 /// live sources give seconds on a monotonic receive clock since the source was opened.
-/// A live source reports `.status(.stale)` once its last fix is older than 2 s and `.status(.ok)` with the next
-/// fresh fix, so a consumer never needs to age fixes itself.
+/// A live source reports `.status(.ok)` before its first fix, `.status(.stale)` once its last fix is older than 2 s
+/// and `.status(.ok)` again before the next fresh fix, so a consumer never needs to age fixes itself. Recorded
+/// sources start with fixes; a gap without fixes is `.status(.noFix)` … `.status(.ok)`.
 public protocol LocationSource: AnyObject, Sendable {
     /// What the status line names: "gpsd 127.0.0.1:2947", "nmea drive.nmea", "simulated".
     var label: String { get }

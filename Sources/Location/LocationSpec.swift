@@ -50,6 +50,7 @@ public enum LocationSpec: Sendable, Equatable, CustomStringConvertible {
             }
         } else if let colon = text.lastIndex(of: ":") {
             host = String(text[..<colon])
+            guard !host.contains(":") else { throw bad("write an IPv6 address in brackets, e.g. gpsd://[::1]:2947") }
             portText = String(text[text.index(after: colon)...])
         }
         guard !host.isEmpty, !host.contains("/"), !host.contains(" ") else { throw bad("no valid host after 'gpsd://'") }

@@ -1,7 +1,8 @@
 import Guidance
 import RouteModel
 
-/// Groups RMC, GGA and VTG sentences of one receiver epoch into a fix, in time order.
+/// Groups RMC, GGA and VTG sentences of one receiver epoch into a fix, in time order. An epoch is complete when
+/// both its RMC and GGA have arrived, or when a sentence of another time starts the next one.
 /// Dates come from RMC; without one, time of day rolls over midnight when it goes back by more than 12 h.
 /// Timestamps are seconds from the first fix.
 struct NMEAAssembler: Sendable {
@@ -17,6 +18,9 @@ struct NMEAAssembler: Sendable {
     }
 
     private var epoch = Epoch()
+    /// True right after an epoch was completed by its RMC and GGA (so a stream delivers it without waiting
+    /// for the next epoch to start).
+    private var completedEarly = false
     private var day = 0
     private var lastTimeOfDay: Double?
     private var origin: Double?
@@ -41,8 +45,15 @@ struct NMEAAssembler: Sendable {
         switch sentence {
         case .rmc(let rmc): epoch.rmc = rmc
         case .gga(let gga): epoch.gga = gga
-        case .vtg(let vtg): epoch.vtg = vtg
+        case .vtg(let vtg):
+            // Right after an epoch completed on RMC + GGA, a VTG belongs to that epoch, not the next.
+            if !completedEarly { epoch.vtg = vtg }
         case .other: break
+        }
+        if time != nil { completedEarly = false }
+        if epoch.rmc != nil, epoch.gga != nil, epoch.rmc?.timeOfDay == epoch.gga?.timeOfDay {
+            flush(report: &report)
+            completedEarly = true
         }
     }
 

@@ -145,3 +145,31 @@ import VoiceGuideTestSupport
         #expect(source.device == "tcp://127.0.0.1:\(gpsd.nmeaPort)")
     }
 }
+
+/// The `AsyncStream` view of a live source, as library users consume it.
+@Suite(.serialized) struct GpsdStreamTests {
+    @Test func eventsStreamDeliversLiveFixes() async throws {
+        let (gpsd, source) = try GpsdFeed.start()
+        defer { GpsdFeed.stop(gpsd, source) }
+        let feeder = Thread {
+            for i in 0..<8 {
+                GpsdFeed.send(i, to: gpsd)
+                usleep(150_000)
+            }
+        }
+        feeder.start()
+        var fixes = [Position]()
+        var statuses = [LocationStatus]()
+        for await event in source.events() {
+            switch event {
+            case .fix(let p): fixes.append(p)
+            case .status(let s): statuses.append(s)
+            case .end: Issue.record("a live source does not end")
+            }
+            if fixes.count == 5 { break }
+        }
+        #expect(fixes.count == 5)
+        #expect(statuses.first == .ok || statuses.first == .noFix)
+        #expect(zip(fixes, fixes.dropFirst()).allSatisfy { $0.timestamp < $1.timestamp })
+    }
+}

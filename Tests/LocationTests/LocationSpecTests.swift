@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test(arguments: ["", "gps", "nmea:", "gpx:", "gpsd://", "gpsd://host:0", "gpsd://host:70000",
-                      "gpsd://host:x", "gpsd://[::1", "gpsd://[::1]x", "file:x.nmea"])
+                      "gpsd://host:x", "gpsd://[::1", "gpsd://[::1]x", "file:x.nmea", "gpsd://::1:2947"])
     func rejectsWithTheValue(_ value: String) {
         do {
             _ = try LocationSpec.parse(value)

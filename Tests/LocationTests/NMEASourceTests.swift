@@ -160,3 +160,26 @@ import Testing
         }
     }
 }
+
+/// Epochs complete as soon as their RMC and GGA are in, so a stream is not a fix behind.
+@Suite struct NMEAEpochTests {
+    static func sentence(_ body: String) throws -> NMEASentence {
+        try NMEASentence.parse(Array(TestFiles.nmea(body).utf8.dropLast(2)))
+    }
+
+    @Test func rmcAndGGACompleteTheEpochAndATrailingVTGStaysWithIt() throws {
+        var assembler = NMEAAssembler()
+        var report = NMEAReport(name: "test")
+        assembler.add(try Self.sentence("GPRMC,100000.00,A,6010.0000,N,02456.0000,E,10.0,90.0,011226,,,A"), report: &report)
+        #expect(assembler.take().isEmpty)
+        assembler.add(try Self.sentence("GPGGA,100000.00,6010.0000,N,02456.0000,E,1,12,0.8,10.0,M,17.0,M,,"), report: &report)
+        #expect(assembler.take().count == 1, "delivered without waiting for the next epoch")
+        assembler.add(try Self.sentence("GPGSA,A,3,05,07,,,,,,,,,,,1.5,0.8,1.2"), report: &report)
+        assembler.add(try Self.sentence("GPVTG,180.0,T,,M,50.0,N,92.6,K,A"), report: &report)
+        assembler.add(try Self.sentence("GPRMC,100001.00,A,6010.0000,N,02456.0200,E,,,011226,,,A"), report: &report)
+        assembler.add(try Self.sentence("GPGGA,100001.00,6010.0000,N,02456.0200,E,1,12,0.8,10.0,M,17.0,M,,"), report: &report)
+        let events = assembler.take()
+        guard case .fix(let second) = events.last?.event else { Issue.record("no second fix: \(events)"); return }
+        #expect(abs((second.heading ?? 0) - 90) < 0.5, "course derived from the fixes, not the previous epoch's VTG")
+    }
+}

@@ -133,3 +133,31 @@ import Testing
         #expect(runs > 1000 && fixes > 0, "\(runs) runs, \(fixes) fixes")
     }
 }
+
+/// Option values (`--location`, `--gps-dropout`, `--detour`, …) mutated: accepted or one usage line, never more.
+@Suite struct OptionFuzzTests {
+    @Test func optionValues() {
+        let corpus = ["simulate", "nmea:drive.nmea", "gpx:-", "gpsd", "gpsd://[::1]:2947", "gpsd://10.0.0.1:4000",
+                      "120:150", "850:wrong.json", "5", "0.5"].map { Array($0.utf8) }
+        var accepted = 0
+        let runs = ParserFuzzTests.fuzz(seed: 1413, corpus: corpus) { input in
+            let text = String(decoding: input, as: UTF8.self)
+            let parsers: [(String) throws -> Void] = [
+                { _ = try LocationSpec.parse($0) }, { _ = try SimulationSpec.parseDropout($0) },
+                { _ = try SimulationSpec.parseDetour($0) }, { _ = try SimulationSpec.parseNoise($0) },
+                { _ = try SimulationSpec.parseRate($0) }, { _ = try SimulationSpec.parseSeed($0) },
+            ]
+            for parse in parsers {
+                do {
+                    try parse(text)
+                    accepted += 1
+                } catch let error as LocationError {
+                    #expect(error.exitCode == 64 && !error.message.contains("\n") && !error.message.contains("\u{1B}"))
+                } catch {
+                    Issue.record("untyped \(error)")
+                }
+            }
+        }
+        #expect(runs > 1000 && accepted > 0)
+    }
+}
