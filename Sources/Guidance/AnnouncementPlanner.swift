@@ -169,7 +169,9 @@ public struct AnnouncementPlanner: Sendable {
     /// "Continue for X" after the previous maneuver, when the next one is far.
     private mutating func continuation(before next: Int, _ s: Situation) -> Announcement? {
         let config = configuration
+        // No "continue" on a ferry: the driver is not driving; the drive-off is announced in time.
         guard let previous = catalog.previous(before: next), catalog.roles[previous] == .maneuver,
+              catalog.descriptions[previous].step.mode != "ferry",
               !memory.isHandled(previous, .continue) else { return nil }
         let since = s.distance - catalog.meters(previous)
         guard since >= max(config.continueMinDelayMeters, s.speed * config.continueDelaySeconds) else { return nil }
