@@ -216,6 +216,11 @@ public struct PhraseBuilder: Sendable {
         var type = InstructionType(m.step.maneuver.type)
         // A notification that turns is phrased as that turn ("turn left onto …").
         if type == .notification, let side = m.step.maneuver.modifier, side != .straight { type = .turn }
+        // A roundabout or rotary without an exit number is phrased by its direction: "at the roundabout, turn right",
+        // or with its name through `clause.rotary` ("At Logan Circle, turn right").
+        let byDirection = (type == .roundabout || type == .rotary) && m.step.maneuver.exit == nil && m.step.maneuver.modifier != nil
+        let rotaryClause = byDirection && ctx.has(.rotary, bank) ? book.rotaryClause?.template(count: 0, rules: locale.pluralRules) : nil
+        if byDirection { type = rotaryClause != nil ? .turn : .roundaboutTurn }
         // An intermediate stop phrases as one in every kind and in a then-clause: the final destination has no ordinal.
         let isStop = announcementKind == .waypoint || (type == .arrive && m.waypointOrdinal != nil)
         let isArrival = type == .arrive || isStop
@@ -239,7 +244,9 @@ public struct PhraseBuilder: Sendable {
         if entry == nil { entry = book.instructions.lookup(kind: kind, type: type, modifier: modifier, available: features) }
         guard let entry else { ctx.set(.instruction, Self.empty, bank); return }
         setTemplate(&ctx, .instruction, entry, bank, runIn: bank)
-        if ctx.has(.junction, bank), let clause = book.junctionClause?.template(count: 0, rules: locale.pluralRules) {
+        if let rotaryClause {
+            ctx.set(.instruction, PreparedValue(renderValue(rotaryClause.views.pointee, &ctx, bank)), bank)
+        } else if ctx.has(.junction, bank), let clause = book.junctionClause?.template(count: 0, rules: locale.pluralRules) {
             // "At Shibuya Crossing, turn left": the junction clause wraps the instruction.
             let wrapped = renderValue(clause.views.pointee, &ctx, bank)
             ctx.set(.instruction, PreparedValue(wrapped), bank)

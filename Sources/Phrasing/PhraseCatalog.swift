@@ -68,6 +68,9 @@ public struct PhraseCatalog: Sendable {
                 let distance: Double? = [.early, .prepare, .continue].contains(kind) ? 400 : nil
                 return [("", Announcement(kind: kind, maneuver: m, spokenDistanceMeters: distance))]
             }
+            if key == "clause.rotary" {
+                return [("", Announcement(kind: .now, maneuver: maneuver(.rotary, .right, features: Feature.rotary.bit)))]
+            }
             if key == "clause.junction" {
                 return [("", Announcement(kind: .now, maneuver: maneuver(.turn, .left, features: all, junction: "Market Cross")))]
             }

@@ -22,6 +22,7 @@ public enum SlotID: Int, Sendable, Hashable, CaseIterable {
     static func allowed(forKey key: String) -> Set<SlotID> {
         if key.hasPrefix("announce.") { return instructionSlots.union([.instruction, .then, .distance, .lanes]) }
         if key == "clause.junction" { return [.junction, .instruction] }
+        if key == "clause.rotary" { return [.rotary, .instruction] }
         if key.hasPrefix("clause.") { return instructionSlots.union([.instruction, .distance]) }
         if key.hasPrefix("road.") { return [.name, .ref] }
         if key.hasPrefix("lanes.") { return [.count, .total] }

@@ -44,8 +44,8 @@ import Testing
         ],
         "named-rotary": [
             "Head east on P Street Northwest.",
-            "In 800 ft, enter Logan Circle Northwest.",
-            "Enter Logan Circle Northwest.",
+            "In 800 ft, at Logan Circle Northwest, turn right.",
+            "At Logan Circle Northwest, turn right.",
             "In 650 ft, turn right onto 13th Street Northwest.",
             "Turn right onto 13th Street Northwest.",
             "In 800 ft, your destination will be on the left.",
