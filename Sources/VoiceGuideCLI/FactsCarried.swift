@@ -27,7 +27,7 @@ struct FactsCarried {
         for id in announceable {
             guard let step = steps[id] else { continue }
             let naming = announcements.filter { a in
-                ![.offRoute, .reroute, .backOnRoute, .depart].contains(a.kind)
+                ![.offRoute, .reroute, .backOnRoute].contains(a.kind)
                     && (a.maneuver?.id == id || a.then?.maneuver.id == id || a.thenMore.contains { $0.maneuver.id == id })
             }
             let side = naming.lazy.compactMap { a in [a.maneuver, a.then?.maneuver].compactMap { $0 }.first { $0.id == id }?.arrivalSide }.first
