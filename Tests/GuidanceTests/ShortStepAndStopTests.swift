@@ -41,4 +41,15 @@ import RouteModel
         #expect(ManeuverCatalog.stopName("second street", arrival: arrival, approach: approach) == "")
         #expect(ManeuverCatalog.stopName("First Street", arrival: arrival, approach: approach) == "")
     }
+
+    @Test func aNotificationThatTurnsIsAnnouncedAndOneThatDoesNotIsSilent() {
+        var b = ScenarioRouteBuilder(name: "Main Street")
+        b.drive(500)
+        b.maneuver(.notification, .straight, name: "Main Street")
+        b.drive(500)
+        b.maneuver(.notification, .left, turn: -90, name: "Harbour Lane")
+        b.drive(400)
+        let run = OfflineGuidance.run(RouteIndex(route: b.build()))
+        #expect(summaries(run) == ["depart 0/0", "prepare 0/2", "now 0/2", "prepare 0/3", "arrive 0/3"])
+    }
 }
