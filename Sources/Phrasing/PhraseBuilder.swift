@@ -95,7 +95,7 @@ public struct PhraseBuilder: Sendable {
     /// Fills the maneuver's slots from the cache (names, refs, destinations, exits, rotary) and prepared words.
     fileprivate func fill(_ ctx: inout Slots, _ m: ManeuverDescription, _ bank: Bank) {
         let speech = book.speech
-        let atRoundabout = Self.roundaboutTypes.contains(m.step.maneuver.type)
+        let atRoundabout = Self.isAtRoundabout(m.step.maneuver.type)
         // A road named like the rotary it leaves is not said twice ("enter Logan Circle", not "… and exit onto Logan Circle").
         let repeatsRotary = atRoundabout && m.step.rotaryName.map { Self.sameName($0, m.step.name) } == true
         if !repeatsRotary && (!m.step.name.isEmpty || !(m.step.ref ?? "").isEmpty) {
@@ -152,8 +152,13 @@ public struct PhraseBuilder: Sendable {
         a.trimmingCharacters(in: .whitespaces).lowercased() == b.trimmingCharacters(in: .whitespaces).lowercased()
     }
 
-    /// Maneuver types at a roundabout or rotary: their junction name is the roundabout's (`{rotary}`).
-    static let roundaboutTypes: Set<ManeuverType> = [.roundabout, .rotary, .roundaboutTurn, .exitRoundabout, .exitRotary]
+    /// True for maneuver types at a roundabout or rotary: their junction name is the roundabout's (`{rotary}`).
+    static func isAtRoundabout(_ type: ManeuverType) -> Bool {
+        switch type {
+        case .roundabout, .rotary, .roundaboutTurn, .exitRoundabout, .exitRotary: return true
+        default: return false
+        }
+    }
 
     /// Name, ref and road values of a step (computed once per name/pronunciation/ref, then cached).
     private func roadValues(_ step: Step) -> RenderCache.Road {
