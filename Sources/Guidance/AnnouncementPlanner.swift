@@ -152,13 +152,15 @@ public struct AnnouncementPlanner: Sendable {
     static let legDepartWindowMeters = 300.0
 
     /// The depart of leg `leg` after an intermediate stop ("Head east on Third Street"), said once when the stop
-    /// is done: its announcement said (or dropped) and the vehicle on the new leg, or past the stop.
+    /// is done: its announcement said (or dropped) and the vehicle moving again, or already past the stop.
     private mutating func legDeparture(leg: Int, _ s: Situation) -> Announcement? {
         guard leg > 0, let k = catalog.flatIndex(of: StepID(leg: leg, step: 0)), catalog.roles[k] == .legStart,
               !memory.isHandled(k, .depart) else { return nil }
         let since = s.distance - catalog.meters(k)
         guard since >= -0.001 else { return nil }
-        guard memory.isHandled(k - 1, .waypoint) || since > 1 else { return nil }
+        // Standing at the stop, the driver is busy stopping: the depart waits until the vehicle moves again.
+        let moving = s.speed >= configuration.headingMinSpeed
+        guard since > 1 || (memory.isHandled(k - 1, .waypoint) && moving) else { return nil }
         guard since <= Self.legDepartWindowMeters else { return dropped(k, .depart) }
         let run = chainRun(from: k, s)
         var announcement = make(.depart, step: k, s, then: run.then, thenMore: run.more)
@@ -169,7 +171,9 @@ public struct AnnouncementPlanner: Sendable {
     /// "Continue for X" after the previous maneuver, when the next one is far.
     private mutating func continuation(before next: Int, _ s: Situation) -> Announcement? {
         let config = configuration
+        // No "continue" on a ferry: the driver is not driving; the drive-off is announced in time.
         guard let previous = catalog.previous(before: next), catalog.roles[previous] == .maneuver,
+              catalog.descriptions[previous].step.mode != "ferry",
               !memory.isHandled(previous, .continue) else { return nil }
         let since = s.distance - catalog.meters(previous)
         guard since >= max(config.continueMinDelayMeters, s.speed * config.continueDelaySeconds) else { return nil }

@@ -30,11 +30,12 @@ enum SideRoads {
         return count > 0 && count < maxOrdinal ? count + 1 : nil
     }
 
-    /// True for right turns, false for left turns, nil for anything else.
+    /// True for right turns, false for left turns, nil for anything else (a slight or sharp turn is told apart
+    /// by its angle, not by counting).
     private static func isRight(_ modifier: ManeuverModifier?) -> Bool? {
         switch modifier {
-        case .right, .sharpRight: return true
-        case .left, .sharpLeft: return false
+        case .right: return true
+        case .left: return false
         default: return nil
         }
     }

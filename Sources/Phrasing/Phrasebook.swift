@@ -20,6 +20,10 @@ public struct Phrasebook: Sendable {
     let frames: [TemplateEntry?]
     let thenClause: TemplateEntry?
     let thenDistanceClause: TemplateEntry?
+    /// `clause.junction`: wraps the instruction of a maneuver at a named junction ("at {junction}, {instruction}").
+    let junctionClause: TemplateEntry?
+    /// `clause.rotary`: wraps the instruction of a named rotary entered without an exit number ("at {rotary}, {instruction}").
+    let rotaryClause: TemplateEntry?
     /// What joins the further "then" clauses of a run (`Announcement.thenMore`): the text before `{then}` in the
     /// book's `announce.now` frame (", " in "{instruction|cap}[, {then}].", "。" in ja), ", " when there is none.
     let thenJoiner: String
@@ -119,6 +123,7 @@ public struct Phrasebook: Sendable {
             examples: json["examples"]?.arrayValue ?? [], problems: problems,
             instructions: InstructionTable(entries: instructionEntries), frames: frames,
             thenClause: compiled["clause.then"], thenDistanceClause: compiled["clause.thenDistance"],
+            junctionClause: compiled["clause.junction"], rotaryClause: compiled["clause.rotary"],
             thenJoiner: thenJoiner(json["templates"]?["announce.now"]),
             roadName: compiled["road.name"], roadRef: compiled["road.ref"], roadNameRef: compiled["road.nameRef"],
             lanes: lanes, words: words, speech: speech, forms: sortedForms,

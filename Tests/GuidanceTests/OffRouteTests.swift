@@ -125,3 +125,46 @@ import RouteModel
         return RouteIndex(route: b.build())
     }
 }
+
+/// After a reroute nothing more is said about the old route, and a rejoin of the old route is not "back on route".
+@Suite struct RerouteAfterOffRouteTests {
+    @Test func rerouteClearsAPendingBackOnRoute() {
+        let index = Scenarios.straightThenTurns()
+        var planner = AnnouncementPlanner(index: index, estimator: KindDurationEstimator())
+        var tracker = ProgressTracker(index: index)
+        let options = SimulatorOptions(deviation: .init(startMeters: 150, lengthMeters: 400, offsetMeters: 100))
+        var said = [String]()
+        for fix in Simulator(index: index, options: options) {
+            let p = tracker.update(fix.position)
+            if p.becameOffRoute { planner.noteOffRoute() }
+            if p.becameOnRoute {
+                planner.noteBackOnRoute()
+                // The router's answer arrives on the same update: the new route wins, no "back on route".
+                planner.reroute(to: index)
+                tracker = ProgressTracker(index: index)
+                _ = tracker.update(fix.position)
+            }
+            if let a = planner.plan(p) { said.append(a.kind.rawValue) }
+        }
+        #expect(said.filter { $0 == "offRoute" }.count == 1)
+        #expect(said.filter { $0 == "reroute" }.count == 1)
+        #expect(!said.contains("backOnRoute"))
+    }
+
+    @Test func aSecondExcursionIsAnnouncedAgain() {
+        let index = Scenarios.straightThenTurns()
+        // Off from 100 m to 300 m, back, then off for good at 1000 m (on Oak Avenue).
+        var session = GuidanceSession(index: index, estimator: KindDurationEstimator())
+        var kinds = [AnnouncementKind]()
+        let first = SimulatorOptions(deviation: .init(startMeters: 100, lengthMeters: 250, offsetMeters: 100))
+        for fix in Simulator(index: index, options: first) where fix.routeMeters < 900 {
+            kinds += session.update(fix.position).map(\.kind)
+        }
+        let second = SimulatorOptions(startTime: 1000, deviation: .init(startMeters: 1000, lengthMeters: 0, offsetMeters: 120, rejoins: false))
+        for fix in Simulator(index: index, options: second) where fix.routeMeters >= 900 {
+            kinds += session.update(fix.position).map(\.kind)
+        }
+        #expect(kinds.filter { $0 == .offRoute }.count == 2)
+        #expect(kinds.filter { $0 == .backOnRoute }.count == 1)
+    }
+}

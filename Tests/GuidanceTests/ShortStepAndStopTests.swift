@@ -41,4 +41,26 @@ import RouteModel
         #expect(ManeuverCatalog.stopName("second street", arrival: arrival, approach: approach) == "")
         #expect(ManeuverCatalog.stopName("First Street", arrival: arrival, approach: approach) == "")
     }
+
+    @Test func aNotificationThatTurnsIsAnnouncedAndOneThatDoesNotIsSilent() {
+        var b = ScenarioRouteBuilder(name: "Main Street")
+        b.drive(500)
+        b.maneuver(.notification, .straight, name: "Main Street")
+        b.drive(500)
+        b.maneuver(.notification, .left, turn: -90, name: "Harbour Lane")
+        b.drive(400)
+        let run = OfflineGuidance.run(RouteIndex(route: b.build()))
+        #expect(summaries(run) == ["depart 0/0", "prepare 0/2", "now 0/2", "prepare 0/3", "arrive 0/3"])
+    }
+
+    @Test func theNextLegsDepartWaitsUntilTheVehicleMovesOn() throws {
+        let index = Scenarios.multiLeg()
+        let stopAt = index.steps[3].startMeters
+        // Two minutes at the stop: the depart comes when driving on, not while standing there.
+        let run = OfflineGuidance.run(index, options: SimulatorOptions(stops: [.init(atMeters: stopAt, seconds: 120)]))
+        let waypoint = try #require(run.announcements.first { $0.kind == .waypoint })
+        let depart = try #require(run.announcements.first { $0.kind == .depart && $0.maneuver?.id == StepID(leg: 1, step: 0) })
+        #expect(depart.triggerSeconds - waypoint.triggerSeconds >= 120)
+        #expect(depart.triggerMeters - stopAt < 30)
+    }
 }
