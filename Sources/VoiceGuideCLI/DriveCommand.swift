@@ -62,12 +62,13 @@ public enum DriveCommand: VoiceGuideCommand {
         let speedup = try arguments.number("speedup", in: 0.25...1000, command: name) ?? 1
         let output = try parseOutput(arguments.values["output"])
         let mute = try muteWindow(arguments)
+        let extras = try DriveExtras.parse(arguments, io: io, command: name)
         let routePath = try arguments.positionals.first.map { ExampleRoutes.resolve($0, arguments: arguments, io: io) }
             ?? defaultRoute(arguments, io: io)
         let settings = try GuidanceSettings.load(routePath: routePath, arguments: arguments, command: name, io: io)
         let volume = try arguments.number("volume", in: 0...100, command: name).map { $0 / 100 } ?? 1
         var drive = DriveSetup(settings: settings, speedup: speedup, mute: mute, volume: volume, io: io)
-        drive.extras = try DriveExtras.parse(arguments, io: io, command: name)
+        drive.extras = extras
         switch output {
         case .wav(let path): return try drive.renderWAV(to: path)
         case .text: return try drive.live(device: nil, fallbackToText: false)

@@ -35,6 +35,12 @@ struct DriveExtras {
     static func parse(_ arguments: ParsedArguments, io: CommandIO, command: String) throws -> DriveExtras {
         var extras = DriveExtras()
         extras.voice = arguments.values["voice"]
+        if let voice = extras.voice {
+            // Checked up front: text mode never builds a synthesizer, and a typo should not pass silently.
+            do { _ = try ESpeakSynthesizer.resolveVoice(voice) } catch ESpeakError.unknownVoice(let name, let close) {
+                throw VoiceListing.unknownVoice(name, close: close)
+            }
+        }
         extras.rate = try arguments.number("rate", in: 80...450, command: command).map { Int($0.rounded()) }
         extras.pitch = try arguments.number("pitch", in: 0...100, command: command).map { Int($0.rounded()) }
         switch (arguments.flags.contains("quiet"), arguments.flags.contains("verbose")) {
