@@ -132,7 +132,7 @@ final class DriveConsole: @unchecked Sendable {
             case .failed:
                 tally.failed += 1
                 events?.write(DriveEvent("failed", at: sim, fields))
-                line = words.text("failed", ["kind": kind, "reason": event.reason ?? "audio output error"])
+                line = words.text("failed", ["kind": kind, "reason": StandardStreams.reason(event.reason ?? "audio output error")])
             }
             if let line, verbosity != .quiet { writeLine(note(sim, line)) }
         }

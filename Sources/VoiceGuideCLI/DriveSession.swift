@@ -118,7 +118,7 @@ struct DriveSetup {
     /// A WAV file that cannot be written is a file error, not a missing sound card: exit 73 when it cannot be
     /// created, 74 when writing fails; the message names the path and the system's reason.
     static func wavError(_ path: String, _ error: any Error, creating: Bool) -> CLIError {
-        let reason = (error as? AudioDeviceUnavailable)?.reason ?? "\(error)"
+        let reason = (error as? AudioDeviceUnavailable)?.reason ?? StandardStreams.reason(error)
         return CLIError(creating ? .cannotCreate : .ioError,
                         "\(path): cannot \(creating ? "create" : "write") the WAV file: \(reason)")
     }

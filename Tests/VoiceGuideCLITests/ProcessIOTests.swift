@@ -68,6 +68,20 @@ import Testing
         #expect(run.seconds < 5, "took \(run.seconds) s")
     }
 
+    /// A WAV write that fails (here: the file-size limit, EFBIG) is a file error, exit 74, naming the path and
+    /// the system's reason — not "audio unavailable" (69).
+    @Test func failingWAVWritesExit74() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("voiceguide-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        for command in ["say 'Turn left onto Main Street, then keep right towards the bridge.'", "drive \(route) --quiet"] {
+            let wav = dir.appendingPathComponent("out.wav").path
+            let run = try shell("trap '' XFSZ; ulimit -f 8; \(Self.binary) \(command) --output wav:\(wav)")
+            #expect(run.code == 74, "\(command): \(run.code) \(run.err)")
+            let line = run.err.split(separator: "\n").first { $0.hasPrefix("voiceguide") } ?? ""
+            #expect(line.contains(wav) && line.contains("File too large (EFBIG)"), "\(run.err)")
+        }
+    }
+
     // MARK: issue 13 item 8 — say follows drive's auto rule
 
     @Test func sayWithoutASoundDeviceFallsBackToText() throws {
