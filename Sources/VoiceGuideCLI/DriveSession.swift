@@ -163,6 +163,8 @@ struct DriveSetup {
                                  console.announced(a, phrase: p, id: id, at: a.triggerSeconds)
                              })
         let interactive = LiveInteraction(io: io, console: console, controller: controller, timeline: timeline, clock: clock)
+        let audio = streaming
+        interactive.onPause = { paused in audio?.setPaused(paused) }
         let position = Locked((driven: 0.0, sim: 0.0))
         let distance = self.distance
         console.event(startEvent(output: streaming == nil ? "text" : "alsa:" + (device ?? "default")))
