@@ -65,3 +65,30 @@ final class DriveEventWriter: @unchecked Sendable {
         lock.withLock { sink(line) }
     }
 }
+
+/// Reports the edges of the scripted mute window (`--mute-from/--mute-until`) to `--events` when the drive
+/// reaches them (the loop mutes the controller at exactly those simulated seconds).
+final class WindowEvents: @unchecked Sendable {
+    private let window: MuteWindow?
+    private let console: DriveConsole
+    private var muted = false
+    private var done = false
+
+    init(window: MuteWindow?, console: DriveConsole) {
+        self.window = window
+        self.console = console
+    }
+
+    /// Called with each simulated second the loop reaches.
+    func reach(_ t: Double) {
+        guard let window, !done else { return }
+        if !muted, t >= window.from {
+            muted = true
+            console.event(DriveEvent("mute", at: window.from, [("source", .string("window"))]))
+        }
+        if muted, t >= window.until {
+            done = true
+            console.event(DriveEvent("unmute", at: window.until, [("source", .string("window"))]))
+        }
+    }
+}
