@@ -182,6 +182,16 @@ import Phrasing
         #expect(objects.contains { $0["event"] as? String == "unmute" && $0["t"] as? Int == 200 })
     }
 
+    /// `--events -`: stdout carries only the JSON lines; the human log moves to stderr.
+    @Test func eventsOnStdoutMoveTheLogToStderr() throws {
+        let run = ToolRun(["drive", "city-dc", "--output", "wav:" + (try wavPath()), "--events", "-"])
+        #expect(run.code == 0, "\(run.err)")
+        let lines = run.out.split(separator: "\n")
+        #expect(lines.count > 10)
+        for line in lines { #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) is [String: Any], "\(line)") }
+        #expect(run.err.contains("depart    Head west"), "\(run.err)")
+    }
+
     @Test func quietAndVerbose() throws {
         let quiet = ToolRun(["drive", "city-dc", "--output", "wav:" + (try wavPath()), "--quiet"])
         #expect(quiet.code == 0)
