@@ -20,20 +20,27 @@ enum ExampleRoutes {
         return data.directory.appendingPathComponent("Examples/Routes/\(file)").path
     }
 
-    /// Prints the example routes, one per line: name and path; the default route marked with `*`.
+    /// Prints the example routes, one per line: name, length, steps and path; the default route marked with `*`.
     static func list(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitCode {
         let data = try PhrasingSupport.data(arguments, io: io)
         let names = names(data)
-        guard !names.isEmpty else {
-            throw CLIError(.noInput, "\(data.directory.appendingPathComponent("Examples/Routes").path): no example routes")
-        }
+        let dir = data.directory.appendingPathComponent("Examples/Routes")
+        guard !names.isEmpty else { throw CLIError(.noInput, "\(dir.path): no example routes") }
         let width = names.map(\.count).max() ?? 0
-        io.print("# example routes in \(data.directory.appendingPathComponent("Examples/Routes").path); * is drive's default")
+        io.print("# example routes in \(dir.path); * is drive's default; give the NAME as ROUTE")
         for name in names {
-            let base = String(name.dropLast(5))
+            let path = dir.appendingPathComponent(name).path
+            // A route that does not import is listed with its error rather than hidden.
+            let summary: String
+            if let route = try? RouteLoading.load(path: path, io: io).route {
+                let steps = route.legs.reduce(0) { $0 + $1.steps.count }
+                summary = String(format: "%7.2f km  %3d steps", route.distance / 1000, steps)
+            } else {
+                summary = "   (does not import)"
+            }
             io.print((name == RouteLoading.defaultRouteName ? "* " : "  ")
-                     + base.padding(toLength: width - 5, withPad: " ", startingAt: 0) + "  "
-                     + data.directory.appendingPathComponent("Examples/Routes/\(name)").path)
+                     + String(name.dropLast(5)).padding(toLength: width - 5, withPad: " ", startingAt: 0) + "  "
+                     + summary + "  " + path)
         }
         return .ok
     }
