@@ -37,6 +37,8 @@ import Phrasing
         #expect(ToolRun(["help", "drive", "extra"]).code == 64)
         #expect(ToolRun(["transcript", "a.json", "b.json"]).code == 64)
         #expect(ToolRun(["say", "--list-voices", "hello"]).code == 64)
+        #expect(ToolRun(["locales", "extra"]).code == 64)
+        #expect(ToolRun(["phrases", "--locale", "de-DE", "extra"]).code == 64)
     }
 
     /// Every option appears in its command's usage; every help line fits 80 columns; examples are aligned.
