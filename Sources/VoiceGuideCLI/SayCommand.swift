@@ -27,10 +27,10 @@ public enum SayCommand: VoiceGuideCommand {
     /// Examples.
     public static let notes = """
         Examples:
-          voiceguide say "Turn left onto Main Street."       through ALSA 'default'
-          voiceguide say "Links abbiegen." --locale de-DE    with the German voice
-          voiceguide say "Hello" --output wav:hello.wav      into a WAV file
-          voiceguide say --list-voices --locale fr-FR        French voices
+          voiceguide say "Turn left onto Main Street."           through ALSA 'default'
+          voiceguide say "Bitte links abbiegen." --locale de-DE  with the German voice
+          voiceguide say "Hello" --output wav:hello.wav          into a WAV file
+          voiceguide say --list-voices --locale fr-FR            French voices
         """
 
     /// Where the speech goes.
