@@ -12,7 +12,11 @@ public enum BacktraceSetting {
         let arguments = CommandLine.arguments
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
         argv.append(nil)
-        execv("/proc/self/exe", &argv)
+        // The resolved path, not /proc/self/exe itself, so the process keeps its name ("voiceguide" in ps).
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        let path = n > 0 ? String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : "/proc/self/exe"
+        execv(path, &argv)
         for p in argv { free(p) }
     }
 }

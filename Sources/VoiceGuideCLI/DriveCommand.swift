@@ -74,12 +74,13 @@ public enum DriveCommand: VoiceGuideCommand {
             throw CLIError.usage("--compress applies only to --output wav:FILE", command: name)
         }
         let mute = try muteWindow(arguments)
+        let extras = try DriveExtras.parse(arguments, io: io, command: name)
         let routePath = try arguments.positionals.first.map { ExampleRoutes.resolve($0, arguments: arguments, io: io) }
             ?? defaultRoute(arguments, io: io)
         let settings = try GuidanceSettings.load(routePath: routePath, arguments: arguments, command: name, io: io)
         let volume = try arguments.number("volume", in: 0...100, command: name).map { $0 / 100 } ?? 1
         var drive = DriveSetup(settings: settings, speedup: speedup, compress: compress, mute: mute, volume: volume, io: io)
-        drive.extras = try DriveExtras.parse(arguments, io: io, command: name)
+        drive.extras = extras
         drive.location = try DriveLocation.parse(arguments, command: name)
         if drive.location.isLive, case .wav = output {
             throw CLIError.usage("a WAV render needs recorded positions (--location simulate, nmea:FILE or gpx:FILE), not a live receiver", command: name)

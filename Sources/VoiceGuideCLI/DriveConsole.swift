@@ -132,7 +132,7 @@ final class DriveConsole: @unchecked Sendable {
             case .failed:
                 tally.failed += 1
                 events?.write(DriveEvent("failed", at: sim, fields))
-                line = words.text("failed", ["kind": kind, "reason": event.reason ?? "audio output error"])
+                line = words.text("failed", ["kind": kind, "reason": StandardStreams.reason(event.reason ?? "audio output error")])
             }
             if let line, verbosity != .quiet { writeLine(note(sim, line)) }
         }
@@ -176,7 +176,7 @@ final class DriveConsole: @unchecked Sendable {
         var more = ""
         if t.failed > 0 { more += ", " + words.text("summaryFailed", ["failed": String(t.failed)]) }
         if let stopKey { more += " (" + words.text(stopKey) + ")" }
-        if let wrote { more += " (" + wrote + ")" }
+        if let wrote { more += "; " + wrote }
         let line = words.text("summary", ["distance": driven, "time": TimeFormatting.clock(sim),
                                           "triggered": String(t.triggered), "spoken": String(t.spoken),
                                           "interrupted": String(t.interrupted), "muted": String(t.muted),

@@ -186,7 +186,7 @@ struct DriveSetup {
     /// A WAV file that cannot be written is a file error, not a missing sound card: exit 73 when it cannot be
     /// created, 74 when writing fails; the message names the path and the system's reason.
     static func wavError(_ path: String, _ error: any Error, creating: Bool) -> CLIError {
-        let reason = (error as? AudioDeviceUnavailable)?.reason ?? "\(error)"
+        let reason = (error as? AudioDeviceUnavailable)?.reason ?? StandardStreams.reason(error)
         return CLIError(creating ? .cannotCreate : .ioError,
                         "\(path): cannot \(creating ? "create" : "write") the WAV file: \(reason)")
     }
@@ -253,6 +253,8 @@ struct DriveSetup {
         let recorder = try location.openRecorder()
         let loop = DriveLoop(navigator: navigator, source: source, recorder: recorder)
         let interactive = LiveInteraction(io: io, console: console, controller: controller, timeline: timeline, clock: wall)
+        let audio = speech.streaming
+        interactive.onPause = { paused in audio?.setPaused(paused) }
         let position = Locked((driven: 0.0, sim: 0.0))
         let distance = self.distance
         console.event(startEvent(output: speech.streaming == nil ? "text" : "alsa:" + (device ?? "default")))

@@ -22,6 +22,8 @@ final class LiveInteraction: @unchecked Sendable {
     private var reader: Thread?
     /// Raw mode is on and keys are read.
     private(set) var interactive = false
+    /// Told when the drive pauses (true) or resumes (false), so the utterance being said pauses with it.
+    var onPause: (@Sendable (Bool) -> Void)?
 
     /// The fastest and slowest speedups the keys reach.
     static let speedupRange: ClosedRange<Double> = 0.25...1000
@@ -99,6 +101,7 @@ final class LiveInteraction: @unchecked Sendable {
         case UInt8(ascii: " "), UInt8(ascii: "p"), UInt8(ascii: "P"):
             timeline.togglePause(wall: wall)
             let paused = timeline.isPaused
+            onPause?(paused)
             console.info(paused ? "pauseOn" : "pauseOff", at: sim, event: DriveEvent(paused ? "pause" : "resume", at: sim))
         case UInt8(ascii: "?"), UInt8(ascii: "h"), UInt8(ascii: "H"):
             console.info("keys", at: sim, event: DriveEvent("key", at: sim, [("key", .string(name))]))

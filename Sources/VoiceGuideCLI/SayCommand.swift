@@ -27,10 +27,10 @@ public enum SayCommand: VoiceGuideCommand {
     /// Examples.
     public static let notes = """
         Examples:
-          voiceguide say "Turn left onto Main Street."       through ALSA 'default'
-          voiceguide say "Links abbiegen." --locale de-DE    with the German voice
-          voiceguide say "Hello" --output wav:hello.wav      into a WAV file
-          voiceguide say --list-voices --locale fr-FR        French voices
+          voiceguide say "Turn left onto Main Street."           through ALSA 'default'
+          voiceguide say "Bitte links abbiegen." --locale de-DE  with the German voice
+          voiceguide say "Hello" --output wav:hello.wav          into a WAV file
+          voiceguide say --list-voices --locale fr-FR            French voices
         """
 
     /// Where the speech goes.
@@ -74,7 +74,7 @@ public enum SayCommand: VoiceGuideCommand {
             let player = RenderingPlayer(synthesizer: synthesizer, sink: sink, clock: clock)
             do { try player.prepare() } catch { throw DriveSetup.wavError(path, error, creating: true) }
             do { try speak(utterance, player: player, clock: clock) } catch let error as CLIError where error.code == .unavailable {
-                throw CLIError(.ioError, "\(path): cannot write the WAV file: \(error.message)")
+                throw CLIError(.ioError, "\(path): cannot write the WAV file: \(StandardStreams.reason(error.message))")
             }
             do { try player.finish() } catch { throw DriveSetup.wavError(path, error, creating: false) }
             io.error("Wrote \(path) (\(String(format: "%.2f", sink.secondsWritten)) s).")

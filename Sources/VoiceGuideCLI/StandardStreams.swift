@@ -77,6 +77,26 @@ public enum StandardStreams {
         return poll(&pfd, 1, 0) == 1 && pfd.revents & Int16(POLLERR) != 0
     }
 
+    /// The system's reason inside an error from Foundation or the audio sinks, as "File too large (EFBIG)" when
+    /// there is a POSIX error code in it (also in a message that already went through `String(describing:)`).
+    public static func reason(_ error: any Error) -> String {
+        let ns = error as NSError
+        if ns.domain == NSPOSIXErrorDomain { return describe(Int32(truncatingIfNeeded: ns.code)) }
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return describe(Int32(truncatingIfNeeded: underlying.code))
+        }
+        return reason("\(error)")
+    }
+
+    /// `text` with a Foundation error dump ("Error Domain=… NSPOSIXErrorDomain Code=27 …") replaced by the
+    /// system's words.
+    public static func reason(_ text: String) -> String {
+        guard let range = text.range(of: "NSPOSIXErrorDomain Code=") else { return text }
+        let digits = text[range.upperBound...].prefix { $0.isNumber }
+        guard let code = Int32(digits), let start = text.range(of: "Error Domain=") else { return text }
+        return String(text[..<start.lowerBound]) + describe(code)
+    }
+
     /// "No space left on device (ENOSPC)".
     static func describe(_ code: Int32) -> String {
         let names: [Int32: String] = [EBADF: "EBADF", EISDIR: "EISDIR", ENOSPC: "ENOSPC", EIO: "EIO", EPIPE: "EPIPE",

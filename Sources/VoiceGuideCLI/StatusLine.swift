@@ -60,22 +60,38 @@ struct StatusLine {
     static let separator = " │ "
 
     /// Keeps the most important fields that fit in `columns - 1` display columns (the last column stays free so
-    /// the cursor never wraps), in their display order. The most important field alone is cut with "…".
+    /// the cursor never wraps), in their display order. The two most important (the next maneuver, then the
+    /// state) are always kept: the first is shortened with "…" to make room for the second, and alone cut to
+    /// the width on a very narrow terminal.
     static func fit(_ fields: [(Int, String)], columns: Int?) -> String {
         guard let columns else { return fields.map(\.1).joined(separator: separator) }
         let room = max(1, columns - 1)
-        var kept = Set<Int>()
-        var used = 0
-        for (i, field) in fields.enumerated().sorted(by: { $0.element.0 < $1.element.0 }) {
-            let w = displayWidth(field.1) + (kept.isEmpty ? 0 : separator.count)
+        var texts = fields.map(\.1)
+        let order = fields.indices.sorted { fields[$0].0 < fields[$1].0 }
+        guard let first = order.first else { return "" }
+        var kept: Set<Int> = [first]
+        var used = displayWidth(texts[first])
+        if order.count > 1 {
+            let second = order[1]
+            let need = displayWidth(texts[second]) + separator.count
+            if used + need <= room {
+                kept.insert(second)
+                used += need
+            } else if room - need >= 12 {
+                texts[first] = truncate(texts[first], to: room - need)
+                kept.insert(second)
+                used = displayWidth(texts[first]) + need
+            }
+        }
+        if used > room { return truncate(texts[first], to: room) }
+        for i in order.dropFirst(2) {
+            let w = displayWidth(texts[i]) + separator.count
             if used + w <= room {
                 kept.insert(i)
                 used += w
-            } else if kept.isEmpty {
-                return truncate(field.1, to: room)
             }
         }
-        return fields.enumerated().filter { kept.contains($0.offset) }.map(\.element.1).joined(separator: separator)
+        return texts.indices.filter { kept.contains($0) }.map { texts[$0] }.joined(separator: separator)
     }
 
     /// Terminal columns of `s`: East Asian wide and fullwidth characters take two.
@@ -93,7 +109,9 @@ struct StatusLine {
         }
     }
 
+    /// `s` cut to at most `room` columns, "…" included.
     private static func truncate(_ s: String, to room: Int) -> String {
+        guard displayWidth(s) > room else { return s }
         var out = ""
         var width = 0
         for c in s {

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Raw-mode handling for the interactive drive. The original terminal state is saved once and restored on
-/// every exit path: normal end, error, `q`, SIGINT and SIGTERM (`restore()` is idempotent and async-signal-tolerant
+/// every exit path: normal end, error, `q`, SIGINT, SIGTERM, SIGHUP, SIGQUIT, a closed stdout pipe, and while
+/// suspended by Ctrl-Z (`restore()` is idempotent and async-signal-tolerant
 /// enough for our use: it only calls tcsetattr and write).
 public final class Terminal: @unchecked Sendable {
     /// The process-wide terminal for keys: standard input when it is one, else the controlling terminal
@@ -20,9 +21,6 @@ public final class Terminal: @unchecked Sendable {
 
     /// True when the key input is a terminal.
     public var isTTY: Bool { isatty(fd) == 1 }
-
-    /// True while raw mode is on.
-    public var isRaw: Bool { lock.withLock { saved != nil } }
 
     /// Puts the terminal in raw mode (no echo, no line buffering, keys arrive one byte at a time).
     /// Output processing stays on so "\n" still moves to the start of the line, and ISIG stays on so Ctrl-C is

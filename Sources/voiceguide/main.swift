@@ -1,10 +1,11 @@
 import Foundation
 import VoiceGuideCLI
 
-// Swift's runtime reads SWIFT_BACKTRACE before main runs, and on a terminal its default is an interactive
-// backtrace prompt that waits for keys (with our raw mode still on). Unless the user chose a setting, run again
-// with a non-interactive one (execv keeps argv, so data discovery from argv[0] is unchanged).
-if getenv("SWIFT_BACKTRACE") == nil {
+// Swift's runtime reads SWIFT_BACKTRACE before main runs, and when stdin is a terminal its default is an
+// interactive backtrace prompt that waits for keys (with our raw mode still on). Unless the user chose a setting,
+// run again with a non-interactive one (execv keeps argv, so data discovery from argv[0] is unchanged). Without a
+// terminal on stdin there is no prompt, so pipelines and scripts do not pay for the second start.
+if getenv("SWIFT_BACKTRACE") == nil, isatty(STDIN_FILENO) == 1 {
     setenv("SWIFT_BACKTRACE", BacktraceSetting.value, 1)
     BacktraceSetting.reexec()
 }
