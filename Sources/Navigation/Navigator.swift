@@ -265,8 +265,8 @@ public final class Navigator: @unchecked Sendable {
     /// the back-off after a failure has not passed. Never waits for the network.
     private func requestReroute(_ s: inout State, from position: Position) {
         guard let rerouter else { return }
-        let request = RouteRequest(origin: position.coordinate, heading: position.heading,
-                                   destinations: Self.remainingWaypoints(s.session.index, progress: s.session.progress),
+        let request = RouteRequest(rerouting: s.session.index.route, currentLeg: s.session.progress?.stepID.leg ?? 0,
+                                   position: position.coordinate, heading: position.heading,
                                    language: builder.locale.tag, units: builder.units.rawValue)
         guard !request.destinations.isEmpty, rerouter.request(request, now: s.driveTime) else { return }
         broadcaster.send(NavigationEvent(driveTime: s.driveTime, kind: .rerouteRequested(attempt: s.rerouteAttempt)))
@@ -285,14 +285,6 @@ public final class Navigator: @unchecked Sendable {
             broadcaster.send(NavigationEvent(driveTime: s.driveTime,
                                              kind: .rerouteFailed(reason: error.description, retryInSeconds: outcome.retryDelay)))
         }
-    }
-
-    /// The arrival point of every leg from the current one on (the final destination last).
-    static func remainingWaypoints(_ index: RouteIndex, progress: RouteProgress?) -> [Coordinate] {
-        let leg = progress?.stepID.leg ?? 0
-        var ends: [Int: Coordinate] = [:]
-        for step in index.steps where step.id.leg >= leg { ends[step.id.leg] = step.step.maneuver.location }
-        return ends.keys.sorted().compactMap { ends[$0] }
     }
 
     /// The current speed in m/s: the position's, else the route's own, else 50 km/h.
