@@ -18,12 +18,12 @@ public enum DriveCommand: VoiceGuideCommand {
     public static let usage = "[ROUTE|NAME|-] [--locale TAG] [--units metric|imperial|uk] [--speed KMH] [--speedup N] "
         + "[--output auto|alsa[:DEVICE]|wav:FILE|text] [--compress N] [--mute-from S --mute-until S] [--volume PERCENT] "
         + "[--voice NAME] [--rate WPM] [--pitch P] [--quiet | --verbose] [--events FILE|-] [--route-index N] "
-        + "[--polyline 5|6] [--data-dir DIR] [--location simulate|nmea:FILE|nmea:-|gpx:FILE|gpsd|gpsd://HOST:PORT] "
+        + "[--polyline 5|6] [--data-dir DIR] [--location SOURCE] "
         + "[--gps-noise M] [--seed N] [--gps-rate HZ] [--gps-dropout FROM:TO] [--detour AT:ROUTE] [--record FILE] "
         + "[--router URL [--router-kind osrm|valhalla]] | --list-voices [--locale TAG] | --list-routes"
     /// The options the command accepts.
     public static let options: [OptionSpec] = [
-        OptionSpec("speedup", value: "N", help: "Simulated seconds per real second, 0.25 to 1000 (default 1). Text mode still shows every announcement; only live audio may drop ones whose moment passed while another was being said."),
+        OptionSpec("speedup", value: "N", help: "Simulated seconds per real second, 0.25 to 1000 (default 1). Text mode still shows every announcement; only live audio may drop ones whose moment passed while another was being said. A WAV render ignores it (see --compress)."),
         OptionSpec("compress", value: "N", help: "WAV only: compress the rendered timeline N times (1 to 1000; default 1 renders every announcement at its simulated time). Speech keeps its natural speed, so what no longer fits is dropped and listed."),
         OptionSpec("output", value: "OUT", help: "auto (default: ALSA 'default', else text), alsa, alsa:DEVICE, wav:FILE, or text."),
         OptionSpec("mute-from", value: "S", help: "Mute from this simulated second (with --mute-until)."),
@@ -66,11 +66,11 @@ public enum DriveCommand: VoiceGuideCommand {
         let speedup = try arguments.number("speedup", in: 0.25...1000, command: name) ?? 1
         let output = try parseOutput(arguments.values["output"])
         let compress = try arguments.number("compress", in: 1...1000, command: name) ?? 1
-        if case .wav = output {
-            if arguments.values["speedup"] != nil {
-                io.error("voiceguide drive: note: --speedup does not apply to a WAV render (it is written as fast as the machine allows, every announcement at its simulated time); --compress N shortens the timeline.")
-            }
-        } else if arguments.values["compress"] != nil {
+        // A WAV render ignores --speedup: it is written as fast as the machine allows, every announcement at its
+        // simulated time (the --speedup help says so); --compress N shortens its timeline on request.
+        var rendersWAV = false
+        if case .wav = output { rendersWAV = true }
+        if arguments.values["compress"] != nil, !rendersWAV {
             throw CLIError.usage("--compress applies only to --output wav:FILE", command: name)
         }
         let mute = try muteWindow(arguments)

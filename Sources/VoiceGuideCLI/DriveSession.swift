@@ -108,9 +108,9 @@ struct DriveSetup {
             case .muted, .unmuted, .finished:
                 break
             case .offRoute:
-                console.info("offRoute", at: t, event: DriveEvent("leftRoute", at: t))
+                console.event(DriveEvent("leftRoute", at: t))
             case .backOnRoute:
-                console.info("backOnRoute", at: t, event: DriveEvent("backOnRoute", at: t))
+                console.event(DriveEvent("backOnRoute", at: t))
             case .rerouteRequested(let attempt):
                 console.info("rerouting", ["router": router ?? "the router", "attempt": String(attempt)], at: t,
                              event: DriveEvent("rerouteRequested", at: t, [("attempt", .number(Double(attempt)))]))
@@ -124,20 +124,24 @@ struct DriveSetup {
                              event: DriveEvent("rerouted", at: t, [("distanceMeters", .number((meters * 10).rounded() / 10)),
                                                                   ("steps", .number(Double(steps)))]))
             case .location(let status):
-                let (key, values, name) = Self.describe(status)
-                console.info(key, values, at: t, event: DriveEvent("location", at: t, [("state", .string(name))]))
+                let event = DriveEvent("location", at: t, [("state", .string(Self.stateName(status)))])
+                switch status {
+                case .ok: console.info("gpsOk", at: t, event: event)
+                case .lost(let reason): console.info("gpsLost", ["reason": reason], at: t, event: event)
+                case .noFix, .stale, .reconnecting: console.event(event)
+                }
             }
         }
     }
 
-    /// The ui key, its values and the event's state name for a receiver state.
-    static func describe(_ status: LocationStatus) -> (String, [String: String], String) {
+    /// The `state` of a `location` event.
+    static func stateName(_ status: LocationStatus) -> String {
         switch status {
-        case .ok: return ("gpsOk", [:], "ok")
-        case .noFix: return ("gpsNoFix", [:], "noFix")
-        case .stale: return ("gpsStale", [:], "stale")
-        case .lost(let reason): return ("gpsLost", ["reason": reason], "lost")
-        case .reconnecting(let attempt): return ("gpsReconnecting", ["attempt": String(attempt)], "reconnecting")
+        case .ok: return "ok"
+        case .noFix: return "noFix"
+        case .stale: return "stale"
+        case .lost: return "lost"
+        case .reconnecting: return "reconnecting"
         }
     }
 

@@ -127,9 +127,9 @@ import VoiceGuideTestSupport
         // The exact sequence up to the switch (the fixes before it are fixed by the seed, whatever gpsd's timing).
         #expect(announced[...rerouteIndex].map(line) == [
             "depart: Head southeast on Annankatu.",
-            "prepare: In 350 ft, turn left onto Uudenmaankatu.",
+            "prepare: In 350 ft, take the second left onto Uudenmaankatu.",
             "now: Turn left onto Uudenmaankatu.",
-            "prepare: In 800 ft, bear left onto Erottajankatu.",
+            "prepare: In 750 ft, bear left onto Erottajankatu.",
             "now: Bear left onto Erottajankatu.",
             "prepare: In 650 ft, turn right onto Kaivokatu. Use the right lane.",
             "offRoute: You have left the route.",

@@ -79,10 +79,10 @@ import VoiceGuideTestSupport
         let index = RouteIndex(route: planned.document.route)
         let wrong = try await router.route(RouteRequest(origin: index.path.coordinate(atDistance: 600),
                                                         heading: index.path.bearing(atDistance: 600),
-                                                        destinations: [Coordinate(latitude: 60.1640, longitude: 24.9500)]))
+                                                        destinations: [Coordinate(latitude: 60.1700, longitude: 24.9530)]))
         let plannedFile = try CLIFixtures.temporaryFile(planned.body, name: "planned.json")
         let wrongFile = try CLIFixtures.temporaryFile(wrong.body, name: "wrong.json")
-        let drive = ToolRun(["drive", plannedFile, "--output", "text", "--speedup", "20", "--detour", "600:\(wrongFile)",
+        let drive = ToolRun(["drive", plannedFile, "--output", "text", "--speedup", "10", "--detour", "600:\(wrongFile)",
                              "--router", valhalla.baseURL, "--router-kind", "valhalla"])
         #expect(drive.code == 0, "\(drive.err)")
         let lines = drive.out.split(separator: "\n").map(String.init)
