@@ -59,7 +59,7 @@ let package = Package(
         .executableTarget(
             name: "VoiceGuideBench",
             dependencies: ["RouteModel", "Guidance", "Phrasing", "Speech", "SpeechESpeakNG", "AudioALSA", "VoiceGuideCLI",
-                           "Location", "Routing", "VoiceGuideTestSupport"]),
+                           "Location", "Routing", "Navigation", "VoiceGuideTestSupport"]),
         .target(name: "VoiceGuideTestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "RouteModelTests", dependencies: ["RouteModel"]),
         .testTarget(name: "GuidanceTests", dependencies: ["Guidance", "RouteModel"]),

@@ -15,6 +15,7 @@ let sections: [(String, () -> [BenchFigure])] = [
     ("Drive", driveBenchmarks),
     ("Location", locationBenchmarks),
     ("Routing", routingBenchmarks),
+    ("Navigation", navigationBenchmarks),
 ]
 for (title, run) in sections {
     print("== \(title)")
