@@ -1,12 +1,28 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
+
+/// The data (`Locales/`, `Phrasebooks/`, `Examples/Routes/`) ships as resources of `VoiceGuideResources`. SwiftPM
+/// wants resources inside the target's folder and copies symlinks as they are (broken in the bundle), so that
+/// target's folder is the package root, with everything that is not its source or its data excluded (listed
+/// here, so a new folder is excluded without editing this file; SwiftPM caches the evaluated manifest by its
+/// text, so an incremental build may warn about a new folder's files until Package.swift next changes).
+let root = Context.packageDirectory
+func entries(_ folder: String) -> [String] {
+    let path = folder.isEmpty ? root : root + "/" + folder
+    return ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+}
+let notData = entries("").filter { !["Locales", "Phrasebooks", "Examples", "Sources"].contains($0) }
+    + entries("Sources").filter { $0 != "VoiceGuideResources" }.map { "Sources/" + $0 }
+    + entries("Examples").filter { $0 != "Routes" }.map { "Examples/" + $0 }
+    + entries("Examples/Routes").filter { !$0.hasSuffix(".json") }.map { "Examples/Routes/" + $0 }
 
 /// VoiceGuide: turn-by-turn voice guidance for Linux.
 /// Module layout follows shared DESIGN.md §2: only CEspeakNG/CALSA/CMeCab and their wrappers touch C.
 let package = Package(
     name: "VoiceGuide",
     products: [
-        .library(name: "VoiceGuide", targets: ["RouteModel", "Guidance", "Phrasing", "Speech", "Routing", "Location"]),
+        .library(name: "VoiceGuide", targets: ["RouteModel", "Guidance", "Phrasing", "Speech", "Location", "Routing", "Navigation", "VoiceGuideResources"]),
         .library(name: "VoiceGuideAudio", targets: ["SpeechESpeakNG", "AudioALSA"]),
         .library(name: "VoiceGuideReading", targets: ["JapaneseReading"]),
         .executable(name: "voiceguide", targets: ["voiceguide"]),
@@ -17,8 +33,14 @@ let package = Package(
         .target(name: "Guidance", dependencies: ["RouteModel"]),
         .target(name: "Phrasing", dependencies: ["RouteModel", "Guidance"]),
         .target(name: "Speech"),
-        .target(name: "Routing", dependencies: ["RouteModel"]),
+        .target(
+            name: "VoiceGuideResources", dependencies: ["Phrasing"], path: ".", exclude: notData,
+            sources: ["Sources/VoiceGuideResources"],
+            resources: [.copy("Locales"), .copy("Phrasebooks"), .copy("Examples/Routes")],
+            publicHeadersPath: "Sources/VoiceGuideResources"),
         .target(name: "Location", dependencies: ["RouteModel", "Guidance"]),
+        .target(name: "Routing", dependencies: ["RouteModel"]),
+        .target(name: "Navigation", dependencies: ["RouteModel", "Guidance", "Phrasing", "Speech", "Location", "Routing"]),
         .systemLibrary(
             name: "CEspeakNG", pkgConfig: "espeak-ng",
             providers: [.apt(["libespeak-ng-dev", "espeak-ng-data"])]),
@@ -33,12 +55,16 @@ let package = Package(
         .target(name: "AudioALSA", dependencies: ["Speech", "CALSA"]),
         .target(
             name: "VoiceGuideCLI",
-            dependencies: ["RouteModel", "Guidance", "Phrasing", "Speech", "SpeechESpeakNG", "AudioALSA", "JapaneseReading"]),
+            dependencies: ["RouteModel", "Guidance", "Phrasing", "Speech", "Navigation", "SpeechESpeakNG", "AudioALSA", "JapaneseReading"]),
         .executableTarget(name: "voiceguide", dependencies: ["VoiceGuideCLI"]),
+        .executableTarget(
+            name: "VoiceGuideExample",
+            dependencies: ["RouteModel", "Guidance", "Phrasing", "Speech", "Navigation", "VoiceGuideResources", "SpeechESpeakNG"],
+            path: "Examples/LibraryUsage"),
         .executableTarget(
             name: "VoiceGuideBench",
             dependencies: ["RouteModel", "Guidance", "Phrasing", "Speech", "SpeechESpeakNG", "AudioALSA", "VoiceGuideCLI",
-                           "JapaneseReading", "Routing", "Location", "VoiceGuideTestSupport"]),
+                           "JapaneseReading", "Location", "Routing", "Navigation", "VoiceGuideTestSupport"]),
         .target(name: "VoiceGuideTestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "RouteModelTests", dependencies: ["RouteModel"]),
         .testTarget(name: "GuidanceTests", dependencies: ["Guidance", "RouteModel"]),
@@ -48,7 +74,8 @@ let package = Package(
         .testTarget(name: "SpeechESpeakNGTests", dependencies: ["SpeechESpeakNG", "Speech"]),
         .testTarget(name: "AudioALSATests", dependencies: ["AudioALSA", "Speech", "SpeechESpeakNG"]),
         .testTarget(name: "LocationTests", dependencies: ["Location", "Guidance", "RouteModel", "VoiceGuideTestSupport"]),
-        .testTarget(name: "VoiceGuideCLITests", dependencies: ["VoiceGuideCLI"]),
+        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Location", "Speech", "Phrasing", "Guidance", "RouteModel", "SpeechESpeakNG", "VoiceGuideResources", "VoiceGuideTestSupport"]),
+        .testTarget(name: "VoiceGuideCLITests", dependencies: ["VoiceGuideCLI", "Routing", "RouteModel", "VoiceGuideTestSupport"]),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "RouteModel", "Guidance", "VoiceGuideTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -43,3 +43,14 @@ if [ "$(cat "$venv/.voiceguide-pins" 2>/dev/null)" != "$valhalla_pin $pyrosm_pin
   echo "$valhalla_pin $pyrosm_pin" > "$venv/.voiceguide-pins"
 fi
 "$root/scripts/valhalla-tiles.sh"
+
+# jsonschema (same venv) validates the JSON formats against the schemas in docs/.
+pip_packages=(jsonschema)
+missing=()
+for p in "${pip_packages[@]}"; do
+  "$venv/bin/python" -m pip show -q "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "voiceguide setup: installing ${missing[*]} into $venv" >&2
+  "$venv/bin/python" -m pip install -q --disable-pip-version-check "${missing[@]}"
+fi

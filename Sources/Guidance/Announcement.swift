@@ -3,12 +3,14 @@ import RouteModel
 /// What an announcement is for (DESIGN.md §3).
 public enum AnnouncementKind: String, Sendable, Hashable, Codable, CaseIterable {
     case depart, `continue`, early, prepare, now, arrive, waypoint, offRoute, reroute
+    /// The vehicle came back onto the route after an `offRoute`, without a reroute ("You are back on the route.").
+    case backOnRoute
 
     /// Urgency used by the speech queue: higher interrupts lower.
     public var priority: Int {
         switch self {
         case .now, .arrive, .waypoint: return 4
-        case .offRoute, .reroute: return 3
+        case .offRoute, .reroute, .backOnRoute: return 3
         case .prepare: return 2
         case .early, .depart: return 1
         case .continue: return 0
@@ -63,6 +65,11 @@ public struct ManeuverDescription: Sendable, Hashable {
     public var waypointOrdinal: Int?
     /// For depart: the initial heading in degrees.
     public var departBearing: Double?
+    /// The travel mode of the step before, when it differs from this step's (`"ferry"` before a drive-off).
+    public var previousMode: String?
+    /// For a turn: which usable road on its side it is, counted from where it is announced ("the second
+    /// right" is 2), when another such road comes first; nil when the turn is the first one on that side.
+    public var sideRoadOrdinal: Int?
 
     /// Creates a description.
     public init(id: StepID, step: Step, lanes: LaneHint? = nil, arrivalSide: ArrivalSide? = nil,
@@ -80,7 +87,7 @@ public struct ManeuverDescription: Sendable, Hashable {
 extension ManeuverDescription {
     /// This maneuver without what only names the road (name, ref, pronunciation, destinations, exit signs,
     /// rotary and junction names) and without lanes: "Turn left." The maneuver itself (type, modifier,
-    /// roundabout exit number) stays, so the driver still hears what to do.
+    /// roundabout exit number, which road on its side) stays, so the driver still hears what to do.
     public var terse: ManeuverDescription {
         var bare = self
         bare.step.name = ""
@@ -117,9 +124,9 @@ public struct ChainedManeuver: Sendable, Hashable {
 public struct Announcement: Sendable, Hashable {
     /// The announcement kind.
     public var kind: AnnouncementKind
-    /// The maneuver announced (for offRoute/reroute: the next maneuver, if any).
+    /// The maneuver announced (for offRoute/reroute/backOnRoute: the next maneuver, if any).
     public var maneuver: ManeuverDescription?
-    /// Distance to say ("in 400 m"); nil for `now`, `arrive`, `offRoute`, `reroute`.
+    /// Distance to say ("in 400 m"); nil for `now`, `arrive`, `offRoute`, `reroute`, `backOnRoute`.
     /// For `continue`, the distance to keep going; for `depart`, the distance to the first maneuver.
     public var spokenDistanceMeters: Double?
     /// The following maneuver when chained with "then".

@@ -15,6 +15,12 @@ import RouteModel
 /// An arrival starts at the latest on the update that reaches it; `notification` steps get no cues.
 /// Nothing is said twice:
 /// see `AnnouncementMemory`, which also spans reroutes.
+///
+/// Off route (`noteOffRoute`) the planner says `offRoute` once and nothing else: no countdown goes on while
+/// the position is not on the route. When the vehicle comes back without a reroute (`noteBackOnRoute`) it
+/// says `backOnRoute` once (only if `offRoute` was said; a rejoin before it was said is silent) and then
+/// resumes with the maneuver ahead; stages of it already said are not repeated, stages passed while off the
+/// route are dropped. After `reroute(to:)` nothing more is said about the old route.
 public struct AnnouncementPlanner: Sendable {
     /// The thresholds used.
     public let configuration: GuidanceConfiguration
@@ -28,6 +34,9 @@ public struct AnnouncementPlanner: Sendable {
     private var departed = false
     private var pendingOffRoute = false
     private var pendingReroute = false
+    private var pendingBackOnRoute = false
+    /// True from the `offRoute` announcement until the vehicle is back on the route or rerouted.
+    private var offRouteSaid = false
     /// Maneuvers (flat indices) named after another one with "then", on the current route.
     private var chained = Set<Int>()
 
@@ -43,7 +52,18 @@ public struct AnnouncementPlanner: Sendable {
     public var index: RouteIndex { catalog.index }
 
     /// Notes that the vehicle went off route: an `offRoute` announcement is given once, as soon as possible.
-    public mutating func noteOffRoute() { pendingOffRoute = true }
+    public mutating func noteOffRoute() {
+        pendingOffRoute = !offRouteSaid
+        pendingBackOnRoute = false
+    }
+
+    /// Notes that the vehicle is back on the route without a reroute: a `backOnRoute` announcement is given
+    /// once if `offRoute` was said for this excursion; if it was not said yet, neither is.
+    public mutating func noteBackOnRoute() {
+        pendingBackOnRoute = offRouteSaid
+        pendingOffRoute = false
+        offRouteSaid = false
+    }
 
     /// Continues on `index` (a new route from the current position). What was said stays remembered by
     /// maneuver identity; a `reroute` announcement is given as soon as possible.
@@ -53,6 +73,8 @@ public struct AnnouncementPlanner: Sendable {
         chained = []
         lastDistance = nil
         pendingOffRoute = false
+        pendingBackOnRoute = false
+        offRouteSaid = false
         pendingReroute = true
     }
 
@@ -69,8 +91,8 @@ public struct AnnouncementPlanner: Sendable {
         let next = catalog.next(at: distance, from: progress.stepIndex)
         let situation = Situation(distance: distance, time: time, speed: max(speed, 0), next: next, interval: interval,
                                   previousDistance: previousDistance)
-        if pendingOffRoute || pendingReroute {
-            let kind: AnnouncementKind = pendingReroute ? .reroute : .offRoute
+        if pendingOffRoute || pendingReroute || pendingBackOnRoute {
+            let kind: AnnouncementKind = pendingReroute ? .reroute : pendingOffRoute ? .offRoute : .backOnRoute
             if pendingReroute {
                 let catalog = self.catalog, match = configuration.maneuverMatchMeters
                 memory.release(configuration: configuration) { location, type, modifier in
@@ -78,8 +100,10 @@ public struct AnnouncementPlanner: Sendable {
                         .map { catalog.meters($0) - distance }
                 }
             }
+            if kind == .offRoute { offRouteSaid = true }
             pendingOffRoute = false
             pendingReroute = false
+            pendingBackOnRoute = false
             return say(kind, step: next, situation)
         }
         guard progress.state == .onRoute else { return nil }
@@ -87,6 +111,7 @@ public struct AnnouncementPlanner: Sendable {
             departed = true
             return depart(situation)
         }
+        if let departure = legDeparture(leg: progress.stepID.leg, situation) { return departure }
         guard let next else { return nil }
         if let confirmation = continuation(before: next, situation) { return confirmation }
         return stage(of: next, situation) ?? afterRun(next, situation)
@@ -122,10 +147,33 @@ public struct AnnouncementPlanner: Sendable {
         return commit(announcement, step: 0)
     }
 
+    /// Past this distance from an intermediate stop the next leg's depart is no longer said (it would name a road
+    /// already driven for a while), meters.
+    static let legDepartWindowMeters = 300.0
+
+    /// The depart of leg `leg` after an intermediate stop ("Head east on Third Street"), said once when the stop
+    /// is done: its announcement said (or dropped) and the vehicle moving again, or already past the stop.
+    private mutating func legDeparture(leg: Int, _ s: Situation) -> Announcement? {
+        guard leg > 0, let k = catalog.flatIndex(of: StepID(leg: leg, step: 0)), catalog.roles[k] == .legStart,
+              !memory.isHandled(k, .depart) else { return nil }
+        let since = s.distance - catalog.meters(k)
+        guard since >= -0.001 else { return nil }
+        // Standing at the stop, the driver is busy stopping: the depart waits until the vehicle moves again.
+        let moving = s.speed >= configuration.headingMinSpeed
+        guard since > 1 || (memory.isHandled(k - 1, .waypoint) && moving) else { return nil }
+        guard since <= Self.legDepartWindowMeters else { return dropped(k, .depart) }
+        let run = chainRun(from: k, s)
+        var announcement = make(.depart, step: k, s, then: run.then, thenMore: run.more)
+        if let next = s.next { announcement.spokenDistanceMeters = catalog.meters(next) - s.distance }
+        return commit(announcement, step: k)
+    }
+
     /// "Continue for X" after the previous maneuver, when the next one is far.
     private mutating func continuation(before next: Int, _ s: Situation) -> Announcement? {
         let config = configuration
+        // No "continue" on a ferry: the driver is not driving; the drive-off is announced in time.
         guard let previous = catalog.previous(before: next), catalog.roles[previous] == .maneuver,
+              catalog.descriptions[previous].step.mode != "ferry",
               !memory.isHandled(previous, .continue) else { return nil }
         let since = s.distance - catalog.meters(previous)
         guard since >= max(config.continueMinDelayMeters, s.speed * config.continueDelaySeconds) else { return nil }
@@ -290,7 +338,7 @@ public struct AnnouncementPlanner: Sendable {
     /// The maneuver `k` chained after `j` when it follows soon enough (never into a merge, never past an arrival).
     private func chain(from j: Int, to k: Int?, _ s: Situation) -> ChainedManeuver? {
         let c = configuration
-        guard let k, catalog.roles[j] == .maneuver || catalog.roles[j] == .depart,
+        guard let k, [.maneuver, .depart, .legStart].contains(catalog.roles[j]),
               catalog.descriptions[k].step.maneuver.type != .merge else { return nil }
         let gap = catalog.meters(k) - catalog.meters(j)
         let speed = c.speedOverride ?? index.steps[j].speed ?? s.speed
@@ -298,6 +346,7 @@ public struct AnnouncementPlanner: Sendable {
         else { return nil }
         var description = catalog.descriptions[k]
         if catalog.roles[k] != .maneuver { description.lanes = nil }
+        if k > 0 { description.sideRoadOrdinal = SideRoads.ordinal(of: description.step, approach: index.steps[k - 1].step, within: gap) }
         return ChainedManeuver(maneuver: description, distanceMeters: gap, sayDistance: gap >= c.thenSayDistanceMinMeters)
     }
 
@@ -310,12 +359,16 @@ public struct AnnouncementPlanner: Sendable {
         let toManeuver = step.map { max(0, catalog.meters($0) - s.distance) } ?? 0
         var announcement = Announcement(kind: kind, maneuver: description, then: then, triggerMeters: s.distance,
                                         triggerSeconds: s.time, distanceToManeuverMeters: toManeuver)
+        if let j = step, j > 0, [.early, .prepare, .now].contains(kind) {
+            announcement.maneuver?.sideRoadOrdinal = SideRoads.ordinal(of: catalog.descriptions[j].step,
+                                                                       approach: index.steps[j - 1].step, within: toManeuver)
+        }
         announcement.thenMore = thenMore
         announcement.durationSeconds = estimator.duration(of: announcement)
         return announcement
     }
 
-    /// An offRoute / reroute announcement: not remembered, since a later excursion needs one again.
+    /// An offRoute / reroute / backOnRoute announcement: not remembered, since a later excursion needs one again.
     private mutating func say(_ kind: AnnouncementKind, step: Int?, _ s: Situation) -> Announcement {
         var announcement = make(kind, step: step, s)
         announcement.maneuver?.lanes = nil

@@ -19,6 +19,8 @@ public struct GuidanceQualityReport: Sendable, Hashable, Codable {
     public var late: Int
     /// Maneuvers never named.
     public var missed: [StepID]
+    /// The maneuvers that need announcing, in route order (`maneuvers` of them).
+    public var announceable: [StepID]
     /// One line per problem found, for people.
     public var warnings: [String]
 
@@ -38,7 +40,7 @@ public struct GuidanceQualityReport: Sendable, Hashable, Codable {
                 warnings.append("overlap: \(a.kind.rawValue) at \(Self.seconds(a.triggerSeconds)) starts before the previous one ends")
             }
             previousEnd = a.triggerSeconds + a.durationSeconds
-            guard let m = a.maneuver, ![.offRoute, .reroute, .continue, .depart].contains(a.kind) else {
+            guard let m = a.maneuver, ![.offRoute, .reroute, .backOnRoute, .continue, .depart].contains(a.kind) else {
                 chainedIDs.formUnion(Self.chained(in: a))
                 continue
             }
@@ -60,11 +62,12 @@ public struct GuidanceQualityReport: Sendable, Hashable, Codable {
                 warnings.append("late: \(a.kind.rawValue) for step \(m.id) at \(Self.seconds(a.triggerSeconds)), maneuver at \(Self.seconds(reach))")
             }
         }
-        var missed = [StepID](), leads = [Double]()
+        var missed = [StepID](), leads = [Double](), announceable = [StepID]()
         var maneuvers = 0
         for (flat, role) in catalog.roles.enumerated() where role.isAnnounceable {
             maneuvers += 1
             let id = catalog.descriptions[flat].id
+            announceable.append(id)
             if !named.contains(id) && !chainedIDs.contains(id) {
                 missed.append(id)
                 warnings.append("missed: step \(id) is never announced")
@@ -79,6 +82,7 @@ public struct GuidanceQualityReport: Sendable, Hashable, Codable {
         self.duplicates = duplicates
         self.late = late
         self.missed = missed
+        self.announceable = announceable
         self.warnings = warnings
     }
 

@@ -1,6 +1,11 @@
 import RouteModel
 
 /// Progress tracking and announcement planning together: feed positions, get announcements.
+///
+/// What a drive needs after each `update` is in `progress`: `state` (on route, leaving, off route),
+/// `becameOffRoute` (the update to start asking a router for a new route) and `becameOnRoute` (the vehicle
+/// came back by itself: stop asking). Off route the session says `offRoute` once and no countdown; back on
+/// the route it says `backOnRoute` once and goes on with the next maneuver without repeating what was said.
 public struct GuidanceSession: Sendable {
     /// The progress tracker on the current route.
     public private(set) var tracker: ProgressTracker
@@ -19,11 +24,15 @@ public struct GuidanceSession: Sendable {
     /// The route currently followed.
     public var index: RouteIndex { tracker.index }
 
+    /// True while the vehicle is confirmed off the route (after `offRoute`, before a rejoin or a reroute).
+    public var isOffRoute: Bool { progress?.state == .offRoute }
+
     /// Takes one position and returns the announcements to start now (at most one).
     public mutating func update(_ position: Position) -> [Announcement] {
         let current = tracker.update(position)
         progress = current
         if current.becameOffRoute { planner.noteOffRoute() }
+        if current.becameOnRoute { planner.noteBackOnRoute() }
         return planner.plan(current).map { [$0] } ?? []
     }
 

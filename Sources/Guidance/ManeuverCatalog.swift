@@ -1,3 +1,4 @@
+import Foundation
 import RouteModel
 
 /// What a step's maneuver means for announcements.
@@ -12,7 +13,8 @@ enum ManeuverRole: Sendable, Hashable {
     case waypoint
     /// The final arrival: prepare / arrive.
     case destination
-    /// An OSRM `notification` (a mode or name change with no maneuver): never announced on its own.
+    /// An OSRM `notification` that neither turns nor changes the travel mode (a name change): never
+    /// announced on its own. A notification that boards or leaves a ferry, or turns, is a `maneuver`.
     case notification
 
     /// True for maneuvers that get announcements of their own (and count in the quality report).
@@ -54,17 +56,30 @@ struct ManeuverCatalog: Sendable {
                                                               approachBearing: approach,
                                                               waypoint: waypoint?.location)
                 if !isFinal {
-                    description.waypointName = waypoint?.name ?? ""
+                    description.waypointName = Self.stopName(waypoint?.name ?? "", arrival: step,
+                                                             approach: index.steps[indexed.flatIndex - 1].step)
                     description.waypointOrdinal = id.leg + 1
                 }
             } else {
-                roles.append(step.maneuver.type == .notification ? .notification : .maneuver)
+                let previous = index.steps[indexed.flatIndex - 1].step
+                if previous.mode != step.mode { description.previousMode = previous.mode }
+                let turns = step.maneuver.modifier.map { $0 != .straight } ?? false
+                let silent = step.maneuver.type == .notification && description.previousMode == nil && !turns
+                roles.append(silent ? .notification : .maneuver)
             }
             if let lanes = step.maneuverLanes { description.lanes = LaneHint(lanes: lanes) }
             descriptions.append(description)
         }
         self.descriptions = descriptions
         self.roles = roles
+    }
+
+    /// The name to say for an intermediate stop: none ("your first stop") when the routing engine named it
+    /// only by the street it snapped to, the street the driver is on at the stop.
+    static func stopName(_ name: String, arrival: Step, approach: Step) -> String {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        let same = { (street: String) in street.trimmingCharacters(in: .whitespaces).lowercased() == trimmed.lowercased() }
+        return trimmed.isEmpty || same(arrival.name) || same(approach.name) ? "" : trimmed
     }
 
     /// The flat index of step `id`, or nil when the route has no such step.

@@ -7,8 +7,12 @@ import RouteModel
 /// speed-dependent distance ahead), so its cost does not depend on the route length. Progress never moves
 /// backwards; a part of the route further on that passes close by (a loop, an overpass) stays outside the
 /// window, and the GPS heading disfavours segments driven the other way. When the window finds nothing
-/// near, a wider search covers what a plausible speed allows since the last fix (after a tunnel); when that
-/// fails too the fix counts towards going off route.
+/// near, a wider search covers what a plausible speed allows since the last fix on the route (after a tunnel,
+/// or while off route); when that fails too the fix counts towards going off route.
+///
+/// Off route, the vehicle is back on the route (`RouteProgress.becameOnRoute`) only at a fix that is near the
+/// route *and* driven the route's way when the GPS heading is known: crossing the route on another road (a
+/// bridge over it, a crossroads of a loop) is not a rejoin.
 public struct ProgressTracker: Sendable {
     /// The route being followed.
     public let index: RouteIndex
@@ -22,6 +26,7 @@ public struct ProgressTracker: Sendable {
     private var lastTimestamp: Double?
     private var farCount = 0
     private var farSince: Double?
+    private var lastOnRouteTimestamp: Double?
 
     /// Creates a tracker at the start of `index`.
     public init(index: RouteIndex, configuration: GuidanceConfiguration = .standard) {
@@ -41,11 +46,12 @@ public struct ProgressTracker: Sendable {
                             max(config.windowAheadMinMeters,
                                 config.windowAheadSpeedFactor * speed * dt + (position.accuracy ?? 0)))
             found = nearest(position, from: distanceAlong - config.windowBackMeters, to: distanceAlong + ahead)
-            if found.map({ $0.offset > threshold }) ?? true {
-                let wide = config.maxPlausibleSpeed * dt + config.windowAheadMinMeters
+            if found.map({ $0.offset > threshold || !rejoinable($0) }) ?? true {
+                let since = lastOnRouteTimestamp.map { max(dt, position.timestamp - $0) } ?? dt
+                let wide = config.maxPlausibleSpeed * since + config.windowAheadMinMeters
                 if wide > ahead {
                     let again = nearest(position, from: distanceAlong - config.windowBackMeters, to: distanceAlong + wide)
-                    if let again, again.offset <= threshold { found = again }
+                    if let again, again.offset <= threshold, rejoinable(again) { found = again }
                 }
             }
         } else {
@@ -53,8 +59,9 @@ public struct ProgressTracker: Sendable {
         }
         let previous = distanceAlong
         var offset = found?.offset ?? .infinity
-        var becameOffRoute = false
-        if let found, found.offset <= threshold {
+        var becameOffRoute = false, becameOnRoute = false
+        if let found, found.offset <= threshold, rejoinable(found) {
+            becameOnRoute = state == .offRoute
             if found.distanceAlong > distanceAlong {
                 distanceAlong = found.distanceAlong
                 segment = found.segment
@@ -62,6 +69,7 @@ public struct ProgressTracker: Sendable {
             farCount = 0
             farSince = nil
             state = .onRoute
+            lastOnRouteTimestamp = position.timestamp
         } else {
             farCount += 1
             let since = farSince ?? position.timestamp
@@ -78,8 +86,14 @@ public struct ProgressTracker: Sendable {
         var rate: Double? = position.speed
         if rate == nil, let dt, dt > 0 { rate = (distanceAlong - previous) / dt }
         lastTimestamp = position.timestamp
-        return progress(at: position.timestamp, speed: rate, offset: offset, becameOffRoute: becameOffRoute)
+        var result = progress(at: position.timestamp, speed: rate, offset: offset, becameOffRoute: becameOffRoute)
+        result.becameOnRoute = becameOnRoute
+        return result
     }
+
+    /// True when `snap` may count as on the route: always while on it; off it, only when driven the route's way
+    /// (or when the heading is unknown).
+    private func rejoinable(_ snap: Snap) -> Bool { state != .offRoute || snap.headingAgrees }
 
     /// The progress record for the current distance.
     private func progress(at timestamp: Double, speed: Double?, offset: Double, becameOffRoute: Bool) -> RouteProgress {
@@ -105,7 +119,8 @@ public struct ProgressTracker: Sendable {
         let path = index.path
         let cumulative = path.cumulative
         guard path.segmentCount > 0 else { let only = path.coordinates.first
-            return only.map { Snap(distanceAlong: 0, offset: Geo.distance($0, position.coordinate), segment: 0) } }
+            return only.map { Snap(distanceAlong: 0, offset: Geo.distance($0, position.coordinate), segment: 0,
+                                   headingAgrees: true) } }
         var first = min(segment, path.segmentCount - 1)
         while first > 0 && cumulative[first] > low { first -= 1 }
         var last = first
@@ -131,13 +146,15 @@ public struct ProgressTracker: Sendable {
             let px = ax + dx * t, py = ay + dy * t
             let offset = (px * px + py * py).squareRoot()
             var score = offset
+            var agrees = true
             if let heading, len2 > 0, (dx * heading.x + dy * heading.y) < cosTolerance * len2.squareRoot() {
                 score += config.headingPenaltyMeters
+                agrees = false
             }
             if score < bestScore {
                 bestScore = score
                 best = Snap(distanceAlong: cumulative[s] + (cumulative[s + 1] - cumulative[s]) * t,
-                                      offset: offset, segment: s)
+                            offset: offset, segment: s, headingAgrees: agrees)
             }
         }
         return best
@@ -152,4 +169,6 @@ private struct Snap {
     var offset: Double
     /// Segment that holds the snapped point.
     var segment: Int
+    /// False when the GPS heading is known and the segment runs against it (beyond the tolerance).
+    var headingAgrees: Bool
 }

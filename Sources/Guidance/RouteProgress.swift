@@ -36,6 +36,10 @@ public struct RouteProgress: Sendable, Hashable {
     public var state: RouteState
     /// True on the one update where the state became `.offRoute`.
     public var becameOffRoute: Bool
+    /// True on the one update where the state became `.onRoute` again after `.offRoute` (a rejoin; not after
+    /// a mere `.leaving`). Progress then jumps to where the vehicle rejoined; a drive uses this to stop asking
+    /// a router for a new route and to show "on route" again.
+    public var becameOnRoute: Bool = false
     /// Timestamp of the position this progress comes from.
     public var timestamp: Double
 }

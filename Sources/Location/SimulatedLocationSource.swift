@@ -22,6 +22,8 @@ public final class SimulatedLocationSource: LocationSource {
     private struct State: Sendable {
         var simulator: Simulator
         var detour: Detour?
+        var newRoute: RouteIndex?
+        var seedOffset: UInt64 = 1
         var queue: [TimedEvent] = []
         var lastTime: Double?
         var ended = false
@@ -37,6 +39,12 @@ public final class SimulatedLocationSource: LocationSource {
     /// Drives `index` with `options`, taking `detour` if given.
     public init(index: RouteIndex, options: SimulatorOptions = SimulatorOptions(), detour: Detour? = nil) {
         state = Mutex(State(simulator: Simulator(index: index, options: options), detour: detour))
+    }
+
+    /// From the next fix on, drive `route` from its start (where the vehicle is after a reroute), so a simulated
+    /// driver follows guidance. Safe to call from a navigator's event observer.
+    public func routeChanged(to route: RouteIndex) {
+        state.withLock { $0.newRoute = route }
     }
 
     /// The next fix or status, `.end` once, then nil.
@@ -60,18 +68,16 @@ public final class SimulatedLocationSource: LocationSource {
 
     private static func fill(_ s: inout State) {
         guard s.queue.isEmpty, !s.ended else { return }
+        if let route = s.newRoute, let last = s.lastTime {
+            s.newRoute = nil
+            s.simulator = Simulator(index: route, options: continued(&s, from: last + s.simulator.options.interval))
+        }
         guard var fix = s.simulator.next() else {
             s.ended = true
             return
         }
         if let detour = s.detour, fix.routeMeters >= detour.atMeters {
-            var options = s.simulator.options
-            options.startTime = fix.position.timestamp
-            options.stops = []
-            options.reversal = nil
-            options.deviation = nil
-            options.noise = options.noise.map { .init(sigmaMeters: $0.sigmaMeters, seed: $0.seed &+ 1) }
-            s.simulator = Simulator(index: detour.index, options: options)
+            s.simulator = Simulator(index: detour.index, options: continued(&s, from: fix.position.timestamp))
             s.detour = nil
             guard let first = s.simulator.next() else {
                 s.ended = true
@@ -86,5 +92,19 @@ public final class SimulatedLocationSource: LocationSource {
         }
         s.lastTime = t
         s.queue.append(TimedEvent(time: t, event: .fix(fix.position)))
+    }
+
+    /// The options to drive on from `time` on another route: same speed, rate and noise (the next seed), no
+    /// scripted stops, reversal or deviation.
+    private static func continued(_ s: inout State, from time: Double) -> SimulatorOptions {
+        var options = s.simulator.options
+        options.startTime = time
+        options.stops = []
+        options.reversal = nil
+        options.deviation = nil
+        let offset = s.seedOffset
+        s.seedOffset &+= 1
+        options.noise = options.noise.map { .init(sigmaMeters: $0.sigmaMeters, seed: $0.seed &+ offset) }
+        return options
     }
 }

@@ -119,7 +119,10 @@ public struct PhraseBuilder: Sendable {
             if quiet, value?.value.isUnspeakable == true { return }
             ctx.set(id, value, bank)
         }
-        if !m.step.name.isEmpty || !(m.step.ref ?? "").isEmpty {
+        let atRoundabout = Self.isAtRoundabout(m.step.maneuver.type)
+        // A road named like the rotary it leaves is not said twice ("enter Logan Circle", not "… and exit onto Logan Circle").
+        let repeatsRotary = atRoundabout && m.step.rotaryName.map { Self.sameName($0, m.step.name) } == true
+        if !repeatsRotary && (!m.step.name.isEmpty || !(m.step.ref ?? "").isEmpty) {
             var road = cache.road(.init(kind: .road, a: m.step.name, b: m.step.pronunciation, c: m.step.ref)) { roadValues(m.step) }
             if quiet, road.road?.value.isUnspeakable == true, road.ref != nil {
                 // The name has no reading: the road is said by its ref alone.
@@ -148,7 +151,14 @@ public struct PhraseBuilder: Sendable {
             if !v.isEmpty { ctx.set(.exitNumber, v, bank) }
         }
         if let n = m.step.maneuver.exit { ctx.set(.exit, number(n), bank) }
-        if let rotary = m.step.rotaryName ?? m.step.junctionName, !rotary.isEmpty {
+        if let n = m.sideRoadOrdinal { ctx.set(.nth, number(n), bank) }
+        if !atRoundabout, let junction = m.step.junctionName, !junction.trimmingCharacters(in: .whitespaces).isEmpty {
+            set(.junction, cache.text(.init(kind: .rotary, a: junction)) {
+                PreparedValue(nameValue(junction, pronunciation: nil), forms: book.forms)
+            })
+        }
+        if let rotary = m.step.rotaryName ?? (atRoundabout ? m.step.junctionName : nil),
+           !rotary.trimmingCharacters(in: .whitespaces).isEmpty {
             let p = m.step.rotaryName != nil ? m.step.rotaryPronunciation.flatMap { $0.isEmpty ? nil : $0 } : nil
             set(.rotary, cache.text(.init(kind: .rotary, a: rotary, b: p)) {
                 PreparedValue(nameValue(rotary, pronunciation: p), forms: book.forms)
@@ -167,6 +177,19 @@ public struct PhraseBuilder: Sendable {
             })
         }
         if let o = m.waypointOrdinal { ctx.set(.stop, number(o), bank) }
+    }
+
+    /// True when two names are the same but for case and surrounding spaces.
+    static func sameName(_ a: String, _ b: String) -> Bool {
+        a.trimmingCharacters(in: .whitespaces).lowercased() == b.trimmingCharacters(in: .whitespaces).lowercased()
+    }
+
+    /// True for maneuver types at a roundabout or rotary: their junction name is the roundabout's (`{rotary}`).
+    static func isAtRoundabout(_ type: ManeuverType) -> Bool {
+        switch type {
+        case .roundabout, .rotary, .roundaboutTurn, .exitRoundabout, .exitRotary: return true
+        default: return false
+        }
     }
 
     /// Name, ref and road values of a step (computed once per name/pronunciation/ref, then cached).
@@ -188,11 +211,11 @@ public struct PhraseBuilder: Sendable {
         var road: SlotValue?
         switch (nameValue, refValue) {
         case (let n?, _?):
-            if let t = book.roadNameRef { var v = renderValue(t, &roadCtx); v.head = n.spoken; road = v } else { road = n }
+            if let t = book.roadNameRef { var v = renderValue(t, &roadCtx); v.head = n.head; road = v } else { road = n }
         case (let n?, nil):
-            if let t = book.roadName { var v = renderValue(t, &roadCtx); v.head = n.spoken; road = v } else { road = n }
+            if let t = book.roadName { var v = renderValue(t, &roadCtx); v.head = n.head; road = v } else { road = n }
         case (nil, let r?):
-            if let t = book.roadRef { var v = renderValue(t, &roadCtx); v.head = r.spoken; v.isRef = true; road = v } else { road = r }
+            if let t = book.roadRef { var v = renderValue(t, &roadCtx); v.head = r.head; v.isRef = true; road = v } else { road = r }
         case (nil, nil):
             break
         }
@@ -245,7 +268,14 @@ public struct PhraseBuilder: Sendable {
 
     /// Chooses the instruction template by the fallback chain and the data features present.
     fileprivate func setInstruction(_ ctx: inout Slots, _ m: ManeuverDescription, _ bank: Bank, kind: KindKey, announcementKind: AnnouncementKind) {
-        let type = InstructionType(m.step.maneuver.type)
+        var type = InstructionType(m.step.maneuver.type)
+        // A notification that turns is phrased as that turn ("turn left onto …").
+        if type == .notification, let side = m.step.maneuver.modifier, side != .straight { type = .turn }
+        // A roundabout or rotary without an exit number is phrased by its direction: "at the roundabout, turn right",
+        // or with its name through `clause.rotary` ("At Logan Circle, turn right").
+        let byDirection = (type == .roundabout || type == .rotary) && m.step.maneuver.exit == nil && m.step.maneuver.modifier != nil
+        let rotaryClause = byDirection && ctx.has(.rotary, bank) ? book.rotaryClause?.template(count: 0, rules: locale.pluralRules) : nil
+        if byDirection { type = rotaryClause != nil ? .turn : .roundaboutTurn }
         // An intermediate stop phrases as one in every kind and in a then-clause: the final destination has no ordinal.
         let isStop = announcementKind == .waypoint || (type == .arrive && m.waypointOrdinal != nil)
         let isArrival = type == .arrive || isStop
@@ -257,15 +287,25 @@ public struct PhraseBuilder: Sendable {
         if ctx.has(.waypoint, bank) { features |= Feature.waypoint.bit }
         if ctx.has(.dest, bank) { features |= Feature.dest.bit }
         if ctx.has(.road, bank) { features |= Feature.road.bit }
+        if ctx.has(.nth, bank) { features |= Feature.nth.bit }
         var entry: TemplateEntry?
         if isStop {
             entry = book.instructions.lookup(kind: kind, type: .waypoint, modifier: modifier, available: features)
         } else if m.step.mode == "ferry" {
             entry = book.instructions.lookup(kind: kind, type: .ferry, modifier: modifier, available: features)
+        } else if m.previousMode == "ferry" {
+            entry = book.instructions.lookup(kind: kind, type: .disembark, modifier: .none, available: features)
         }
         if entry == nil { entry = book.instructions.lookup(kind: kind, type: type, modifier: modifier, available: features) }
         guard let entry else { ctx.set(.instruction, Self.empty, bank); return }
         setTemplate(&ctx, .instruction, entry, bank, runIn: bank)
+        if let rotaryClause {
+            ctx.set(.instruction, PreparedValue(renderValue(rotaryClause.views.pointee, &ctx, bank)), bank)
+        } else if ctx.has(.junction, bank), let clause = book.junctionClause?.template(count: 0, rules: locale.pluralRules) {
+            // "At Shibuya Crossing, turn left": the junction clause wraps the instruction.
+            let wrapped = renderValue(clause.views.pointee, &ctx, bank)
+            ctx.set(.instruction, PreparedValue(wrapped), bank)
+        }
     }
 
     /// Replaces the `{then}` slot by the "then" clause (`first`, as chosen for the "then") followed, for each

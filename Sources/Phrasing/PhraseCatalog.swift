@@ -42,15 +42,20 @@ public struct PhraseCatalog: Sendable {
 
         func maneuver(_ type: ManeuverType, _ modifier: ManeuverModifier?, features: UInt8, mode: String = "driving",
                       side: ArrivalSide? = nil, lanes: LaneHint? = nil, nameOn: Bool = true, refOn: Bool = false,
-                      stop: Int? = nil) -> ManeuverDescription {
+                      stop: Int? = nil, previousMode: String? = nil, junction: String? = nil) -> ManeuverDescription {
             func has(_ f: Feature) -> Bool { features & f.bit != 0 }
             let m = Maneuver(type: type, modifier: modifier, location: Coordinate(latitude: 0, longitude: 0), bearingAfter: 90,
                              exit: has(.ordinal) ? 3 : nil)
             let step = Step(maneuver: m, distance: 400, duration: 30, name: has(.road) && nameOn ? name : "",
                             ref: has(.road) && refOn ? ref : nil, destinations: has(.dest) ? dest : nil,
-                            exits: has(.exitNumber) ? "23B" : nil, rotaryName: has(.rotary) ? "Victoria" : nil, mode: mode)
-            return ManeuverDescription(id: StepID(leg: 0, step: 1), step: step, lanes: lanes, arrivalSide: side,
-                                       waypointName: has(.waypoint) ? "Central Station" : nil, waypointOrdinal: stop, departBearing: 90)
+                            exits: has(.exitNumber) ? "23B" : nil, rotaryName: has(.rotary) ? "Victoria" : nil,
+                            junctionName: junction, mode: mode)
+            var description = ManeuverDescription(id: StepID(leg: 0, step: 1), step: step, lanes: lanes, arrivalSide: side,
+                                                  waypointName: has(.waypoint) ? "Central Station" : nil, waypointOrdinal: stop,
+                                                  departBearing: 90)
+            description.previousMode = previousMode
+            description.sideRoadOrdinal = has(.nth) ? 2 : nil
+            return description
         }
 
         func announcements(forKey key: String) -> [(String, Announcement)] {
@@ -62,6 +67,12 @@ public struct PhraseCatalog: Sendable {
                     ? maneuver(.arrive, nil, features: 0, side: .right, stop: kind == .waypoint ? 2 : nil) : turn
                 let distance: Double? = [.early, .prepare, .continue].contains(kind) ? 400 : nil
                 return [("", Announcement(kind: kind, maneuver: m, spokenDistanceMeters: distance))]
+            }
+            if key == "clause.rotary" {
+                return [("", Announcement(kind: .now, maneuver: maneuver(.rotary, .right, features: Feature.rotary.bit)))]
+            }
+            if key == "clause.junction" {
+                return [("", Announcement(kind: .now, maneuver: maneuver(.turn, .left, features: all, junction: "Market Cross")))]
             }
             if key.hasPrefix("clause.") {
                 let chained = ChainedManeuver(maneuver: maneuver(.turn, .right, features: all), distanceMeters: 150, sayDistance: key == "clause.thenDistance")
@@ -79,12 +90,14 @@ public struct PhraseCatalog: Sendable {
                 }
             }
             guard case .success(let k)? = InstructionKey.parse(key) else { return [] }
-            let type: ManeuverType = ManeuverType.allCases.first(where: { InstructionType($0) == k.type }) ?? .arrive
+            let type: ManeuverType = k.type == .disembark ? .turn
+                : ManeuverType.allCases.first(where: { InstructionType($0) == k.type }) ?? .arrive
             let modifier = ManeuverModifier.allCases.first(where: { ModifierKey($0) == k.modifier })
             let isArrival = k.type == .arrive || k.type == .waypoint
             let side: ArrivalSide? = isArrival ? ArrivalSide(rawValue: k.modifier.key) : nil
             let m = maneuver(type, isArrival ? nil : modifier, features: k.features | (isArrival ? 0 : all),
-                             mode: k.type == .ferry ? "ferry" : "driving", side: side, stop: k.type == .waypoint ? 2 : nil)
+                             mode: k.type == .ferry ? "ferry" : "driving", side: side, stop: k.type == .waypoint ? 2 : nil,
+                             previousMode: k.type == .disembark ? "ferry" : nil)
             var kind: AnnouncementKind = k.type == .waypoint ? .waypoint : (k.type == .arrive ? .arrive : (k.type == .depart ? .depart : .now))
             if let prefix = k.kind, let parsed = AnnouncementKind(rawValue: prefix.key) { kind = parsed }
             let distance: Double? = [.early, .prepare, .continue].contains(kind) ? 400 : nil

@@ -19,7 +19,7 @@ public struct PhraseExample: Sendable {
             throw .invalidData(file: file, key: path + ".kind", message: "missing or unknown announcement kind")
         }
         var maneuver: ManeuverDescription?
-        if json["type"] != nil || (kind != .offRoute && kind != .reroute) {
+        if json["type"] != nil || ![.offRoute, .reroute, .backOnRoute].contains(kind) {
             maneuver = try description(json, file: file, path: path, kind: kind)
         }
         var then: ChainedManeuver?
@@ -49,7 +49,7 @@ public struct PhraseExample: Sendable {
         let step = Step(maneuver: m, distance: 0, duration: 0, name: json["name"]?.stringValue ?? "", ref: json["ref"]?.stringValue,
                         pronunciation: json["pronunciation"]?.stringValue, destinations: json["destinations"]?.stringValue,
                         exits: json["exits"]?.stringValue, rotaryName: json["rotaryName"]?.stringValue,
-                        mode: json["mode"]?.stringValue ?? "driving")
+                        junctionName: json["junctionName"]?.stringValue, mode: json["mode"]?.stringValue ?? "driving")
         var lanes: LaneHint?
         if let l = json["lanes"] {
             guard let p = l["position"]?.stringValue.flatMap(LaneHint.Position.init(rawValue:)), let u = l["usable"]?.numberValue else {
@@ -62,8 +62,11 @@ public struct PhraseExample: Sendable {
             guard let parsed = ArrivalSide(rawValue: s) else { throw .invalidData(file: file, key: path + ".side", message: "must be left, right or straight") }
             side = parsed
         }
-        return ManeuverDescription(id: StepID(leg: 0, step: 0), step: step, lanes: lanes, arrivalSide: side,
-                                   waypointName: json["waypointName"]?.stringValue,
-                                   waypointOrdinal: json["waypointOrdinal"]?.numberValue.map { Int($0) }, departBearing: bearing)
+        var description = ManeuverDescription(id: StepID(leg: 0, step: 0), step: step, lanes: lanes, arrivalSide: side,
+                                              waypointName: json["waypointName"]?.stringValue,
+                                              waypointOrdinal: json["waypointOrdinal"]?.numberValue.map { Int($0) }, departBearing: bearing)
+        description.previousMode = json["previousMode"]?.stringValue
+        description.sideRoadOrdinal = json["sideRoad"]?.numberValue.flatMap { Int(exactly: $0) }
+        return description
     }
 }

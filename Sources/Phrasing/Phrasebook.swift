@@ -20,6 +20,10 @@ public struct Phrasebook: Sendable {
     let frames: [TemplateEntry?]
     let thenClause: TemplateEntry?
     let thenDistanceClause: TemplateEntry?
+    /// `clause.junction`: wraps the instruction of a maneuver at a named junction ("at {junction}, {instruction}").
+    let junctionClause: TemplateEntry?
+    /// `clause.rotary`: wraps the instruction of a named rotary entered without an exit number ("at {rotary}, {instruction}").
+    let rotaryClause: TemplateEntry?
     /// What joins the further "then" clauses of a run (`Announcement.thenMore`): the text before `{then}` in the
     /// book's `announce.now` frame (", " in "{instruction|cap}[, {then}].", "。" in ja), ", " when there is none.
     let thenJoiner: String
@@ -42,7 +46,12 @@ public struct Phrasebook: Sendable {
     public let ui: [String: String]
 
     /// The keys a `ui` section may have.
-    public static let uiKeys: Set<String> = ["remaining", "eta", "on", "muted", "sound", "paused", "starting"]
+    public static let uiKeys: Set<String> = ["remaining", "eta", "on", "muted", "sound", "paused", "starting",
+        "textMode", "keys", "muteOn", "muteOff", "speedup", "fastest", "slowest", "pauseOn", "pauseOff", "suspended",
+        "continued", "saidAgain", "interrupted", "cutOff", "cutByMute", "silenced", "dropped", "failed", "stopQuit",
+        "stopInterrupt", "stopTerminate", "stopHangup", "stopQuitSignal", "summary", "summaryFailed", "wrote",
+        "noAudio", "seconds", "kind.depart", "kind.continue", "kind.early", "kind.prepare", "kind.now", "kind.arrive",
+        "kind.waypoint", "kind.offRoute", "kind.reroute", "gpsOk", "gpsLost", "rerouting", "rerouteFailed", "rerouted"]
 
     /// Compiles merged phrasebook JSON. `fallback` (usually English, already compiled JSON) supplies templates that
     /// fail to compile here; every problem is recorded in `problems`.
@@ -113,6 +122,7 @@ public struct Phrasebook: Sendable {
             examples: json["examples"]?.arrayValue ?? [], problems: problems,
             instructions: InstructionTable(entries: instructionEntries), frames: frames,
             thenClause: compiled["clause.then"], thenDistanceClause: compiled["clause.thenDistance"],
+            junctionClause: compiled["clause.junction"], rotaryClause: compiled["clause.rotary"],
             thenJoiner: thenJoiner(json["templates"]?["announce.now"]),
             roadName: compiled["road.name"], roadRef: compiled["road.ref"], roadNameRef: compiled["road.nameRef"],
             lanes: lanes, words: words, speech: speech, forms: sortedForms,

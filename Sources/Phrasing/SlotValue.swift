@@ -10,9 +10,10 @@ struct SlotValue: Sendable {
     var ssml: String
     /// Text grammar forms match against (lower-cased when read); defaults to the spoken text.
     private var headSource: String?
-    /// Lower-cased spoken text (or the road's name/ref), for grammar matching; computed only when a form asks.
+    /// Lower-cased spoken text (the display text when there is no reading, or the road's name/ref), for grammar
+    /// matching; computed only when a form asks.
     var head: String {
-        get { (headSource ?? spoken).lowercased() }
+        get { (headSource ?? (spoken.isEmpty ? display : spoken)).lowercased() }
         set { headSource = newValue }
     }
     /// True for a road known only by its ref.

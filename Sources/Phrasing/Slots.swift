@@ -18,8 +18,8 @@ enum SlotView {
 /// templates are kept alive by the phrasebook.
 struct Slots {
     private static let bankSize = SlotID.allCases.count
-    private var owners = InlineArray<34, PreparedValue?>(repeating: nil)
-    private var views = InlineArray<34, SlotView>(repeating: .none)
+    private var owners = InlineArray<38, PreparedValue?>(repeating: nil)
+    private var views = InlineArray<38, SlotView>(repeating: .none)
     private var present: UInt64 = 0
     private var nonEmptyBits: UInt64 = 0
     private var meters: (Double?, Double?) = (nil, nil)

@@ -4,6 +4,10 @@ import Foundation
 public enum SlotID: Int, Sendable, Hashable, CaseIterable {
     case road, name, ref, dest, exitNumber, exit, rotary, modifier, direction, waypoint, stop
     case distance, instruction, then, lanes, count, total
+    /// The junction's name (`junction_name`), for `clause.junction`.
+    case junction
+    /// Which road on its side a turn is ("the second right"): use `{nth|ordinal}` in `+nth` keys.
+    case nth
 
     /// The name written in templates.
     public var name: String { String(describing: self) }
@@ -12,11 +16,13 @@ public enum SlotID: Int, Sendable, Hashable, CaseIterable {
     var bit: UInt32 { 1 << UInt32(rawValue) }
 
     /// Slots usable by instruction templates.
-    static let instructionSlots: Set<SlotID> = [.road, .name, .ref, .dest, .exitNumber, .exit, .rotary, .modifier, .direction, .waypoint, .stop]
+    static let instructionSlots: Set<SlotID> = [.road, .name, .ref, .dest, .exitNumber, .exit, .rotary, .modifier, .direction, .waypoint, .stop, .nth]
 
     /// The slots allowed for a template key family.
     static func allowed(forKey key: String) -> Set<SlotID> {
         if key.hasPrefix("announce.") { return instructionSlots.union([.instruction, .then, .distance, .lanes]) }
+        if key == "clause.junction" { return [.junction, .instruction] }
+        if key == "clause.rotary" { return [.rotary, .instruction] }
         if key.hasPrefix("clause.") { return instructionSlots.union([.instruction, .distance]) }
         if key.hasPrefix("road.") { return [.name, .ref] }
         if key.hasPrefix("lanes.") { return [.count, .total] }

@@ -1,10 +1,11 @@
 import Guidance
 import RouteModel
 
-/// Instruction types as written in template keys: the OSRM types plus the `ferry` and `waypoint` pseudo types.
+/// Instruction types as written in template keys: the OSRM types plus the `ferry`, `waypoint` and `disembark`
+/// pseudo types (`disembark`: the first maneuver after a ferry crossing, "leave the ferry and drive northeast").
 enum InstructionType: Int, CaseIterable, Sendable {
     case depart, turn, `continue`, newName, merge, onRamp, offRamp, fork, endOfRoad, roundabout, rotary
-    case roundaboutTurn, exitRoundabout, exitRotary, useLane, notification, arrive, ferry, waypoint
+    case roundaboutTurn, exitRoundabout, exitRotary, useLane, notification, arrive, ferry, waypoint, disembark
 
     var key: String { String(describing: self) }
 
@@ -75,7 +76,7 @@ enum ModifierKey: Int, CaseIterable, Sendable {
 
 /// Announcement kinds as written in key prefixes, plus `then`.
 enum KindKey: Int, CaseIterable, Sendable {
-    case depart, `continue`, early, prepare, now, arrive, waypoint, offRoute, reroute, then
+    case depart, `continue`, early, prepare, now, arrive, waypoint, offRoute, reroute, backOnRoute, then
 
     var key: String { String(describing: self) }
 
@@ -90,6 +91,7 @@ enum KindKey: Int, CaseIterable, Sendable {
         case .waypoint: self = .waypoint
         case .offRoute: self = .offRoute
         case .reroute: self = .reroute
+        case .backOnRoute: self = .backOnRoute
         }
     }
 
@@ -100,6 +102,8 @@ enum KindKey: Int, CaseIterable, Sendable {
 /// Data features of a maneuver, in canonical order (bit 0 first).
 enum Feature: Int, CaseIterable, Sendable {
     case exitNumber, rotary, ordinal, waypoint, dest, road
+    /// The turn is not the first usable road on its side (`{nth}`: "take the second right").
+    case nth
 
     var key: String { String(describing: self) }
     var bit: UInt8 { 1 << UInt8(rawValue) }
@@ -170,7 +174,7 @@ struct InstructionTable: Sendable {
             for type in InstructionType.allCases {
                 for modifier in ModifierKey.allCases {
                     var list: [Candidate] = []
-                    let types = (type == .turn || type == .ferry || type == .waypoint) ? [type] : [type, .turn]
+                    let types: [InstructionType] = [.turn, .ferry, .waypoint, .disembark].contains(type) ? [type] : [type, .turn]
                     var modifiers = [modifier]
                     if let side = modifier.side { modifiers.append(side) }
                     if modifier != .none { modifiers.append(.none) }

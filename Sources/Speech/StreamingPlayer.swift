@@ -11,6 +11,7 @@ public final class StreamingPlayer: SpeechPlayer, @unchecked Sendable {
     private let playbackQueue = DispatchQueue(label: "voiceguide.speech.playback")
     private let gain = Locked(1.0)
     private let opened = Locked(false)
+    private let paused = Locked(false)
     private let onMark: (@Sendable (Utterance, String) -> Void)?
 
     /// Creates a player writing to `sink` in pieces of `periodFrames` (512 frames ≈ 23 ms at 22050 Hz).
@@ -69,6 +70,10 @@ public final class StreamingPlayer: SpeechPlayer, @unchecked Sendable {
     /// The handle is already cancelled, which wakes the playback thread; nothing else to do here.
     public func stop(_ handle: PlaybackHandle, at time: Double) {}
 
+    /// Holds playback between periods while `true` (a live drive's pause key pauses the utterance being said,
+    /// not only the clock); `false` carries on from the same sample. A cancel still stops at once.
+    public func setPaused(_ value: Bool) { paused.withLock { $0 = value } }
+
     /// Sets the software gain applied to every chunk.
     public func setVolume(_ volume: Double) { gain.withLock { $0 = volume } }
 
@@ -89,6 +94,7 @@ public final class StreamingPlayer: SpeechPlayer, @unchecked Sendable {
                     let samples = applyGain(gain.snapshot, to: chunk)
                     var start = 0
                     while start < samples.count {
+                        while paused.snapshot && !handle.isCancelled { usleep(10_000) }
                         if handle.isCancelled { break loop }
                         let end = min(samples.count, start + periodFrames)
                         try samples.withUnsafeBufferPointer { try sink.write(UnsafeBufferPointer(rebasing: $0[start..<end])) }

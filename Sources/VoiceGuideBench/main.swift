@@ -14,8 +14,9 @@ let sections: [(String, () -> [BenchFigure])] = [
     ("Japanese readings", japaneseReadingBenchmarks),
     ("Guidance", guidanceBenchmarks),
     ("Drive", driveBenchmarks),
-    ("Routing", routingBenchmarks),
     ("Location", locationBenchmarks),
+    ("Routing", routingBenchmarks),
+    ("Navigation", navigationBenchmarks),
 ]
 for (title, run) in sections {
     print("== \(title)")

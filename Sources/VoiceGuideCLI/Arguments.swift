@@ -39,7 +39,10 @@ public struct ParsedArguments: Sendable {
             }
             if arg == "--" { onlyPositionals = true; continue }
             guard arg.hasPrefix("--") else {
-                throw CLIError.usage("unknown option '\(arg)' for '\(command)'", command: command)
+                // "-locale" for "--locale": say so rather than only "unknown".
+                let near = VoiceGuideTool.closest(to: String(arg.dropFirst()), in: specs.map(\.name) + ["help"]).map { "Did you mean '--\($0)'? " }
+                throw CLIError(.usage, "unknown option '\(arg)' for '\(command)'",
+                               hint: (near ?? "") + "Try 'voiceguide \(command) --help'.")
             }
             let body = arg.dropFirst(2)
             let name: String, inline: String?
@@ -51,7 +54,9 @@ public struct ParsedArguments: Sendable {
                 inline = nil
             }
             guard let spec = byName[name] else {
-                throw CLIError.usage("unknown option '--\(name)' for '\(command)'", command: command)
+                let near = VoiceGuideTool.closest(to: name, in: specs.map(\.name) + ["help"]).map { "Did you mean '--\($0)'? " }
+                throw CLIError(.usage, "unknown option '--\(name)' for '\(command)'",
+                               hint: (near ?? "") + "Try 'voiceguide \(command) --help'.")
             }
             if spec.valueName == nil {
                 if inline != nil { throw CLIError.usage("option '--\(name)' takes no value", command: command) }

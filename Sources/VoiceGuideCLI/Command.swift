@@ -3,43 +3,64 @@ import Foundation
 /// Where a command writes, so tests can capture output.
 public final class CommandIO: @unchecked Sendable {
     private let lock = NSLock()
-    private let writeOut: @Sendable (String) -> Void
+    private let writeOut: @Sendable (String) throws -> Void
     private let writeErr: @Sendable (String) -> Void
-    /// Reads all of standard input (for `-`).
-    public let readStdin: @Sendable () -> Data
+    private let readInput: @Sendable () throws -> Data
+    private var outputFailure: (any Error)?
     /// Environment variables.
     public let environment: [String: String]
     /// True when stdout is a terminal.
     public let stdoutIsTTY: Bool
+    /// True when this writes to the process's own stdout (`standard()`), whose pipe a drive watches.
+    public let isProcessStdout: Bool
 
-    /// Creates an IO with custom writers.
-    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
-                stdin: @escaping @Sendable () -> Data = { Data() }, environment: [String: String] = [:],
-                stdoutIsTTY: Bool = false) {
+    /// Creates an IO with custom writers. `out` may throw: the first failure is remembered (`outputError`)
+    /// and the command ends with exit 74.
+    public init(out: @escaping @Sendable (String) throws -> Void, err: @escaping @Sendable (String) -> Void,
+                stdin: @escaping @Sendable () throws -> Data = { Data() }, environment: [String: String] = [:],
+                stdoutIsTTY: Bool = false, isProcessStdout: Bool = false) {
+        self.isProcessStdout = isProcessStdout
         writeOut = out
         writeErr = err
-        readStdin = stdin
+        readInput = stdin
         self.environment = environment
         self.stdoutIsTTY = stdoutIsTTY
     }
 
-    /// The process's real stdout, stderr and stdin.
+    /// The process's real stdout, stderr and stdin, through `StandardStreams`: a closed pipe on stdout ends the
+    /// process at once (as SIGPIPE would), any other write failure is remembered for exit 74, and stdin that is
+    /// closed or a directory is an error rather than a trap.
     public static func standard() -> CommandIO {
-        // Throwing writes: a closed pipe (`voiceguide drive … | head`) must not kill the process mid-render
-        // (main ignores SIGPIPE), so a WAV being written is still finalized.
-        CommandIO(out: { s in try? FileHandle.standardOutput.write(contentsOf: Data(s.utf8)) },
-                  err: { s in try? FileHandle.standardError.write(contentsOf: Data(s.utf8)) },
-                  stdin: { FileHandle.standardInput.readDataToEndOfFile() },
+        CommandIO(out: { s throws in try StandardStreams.write(s, to: STDOUT_FILENO) },
+                  err: { s in try? StandardStreams.write(s, to: STDERR_FILENO) },
+                  stdin: { () throws in try StandardStreams.readAll() },
                   environment: ProcessInfo.processInfo.environment,
-                  stdoutIsTTY: isatty(STDOUT_FILENO) == 1)
+                  stdoutIsTTY: isatty(STDOUT_FILENO) == 1, isProcessStdout: true)
     }
 
-    /// Writes `text` to stdout as is.
-    public func write(_ text: String) { lock.withLock { writeOut(text) } }
+    /// Reads all of standard input (for `-`); a stream that cannot be read is exit 66 naming `<stdin>`.
+    public func readStdin() throws(CLIError) -> Data {
+        do {
+            return try readInput()
+        } catch {
+            throw CLIError(.noInput, "<stdin>: cannot read standard input: \(error)")
+        }
+    }
+
+    /// Writes `text` to stdout as is. After a failed write, later writes are skipped.
+    public func write(_ text: String) {
+        lock.withLock {
+            guard outputFailure == nil else { return }
+            do { try writeOut(text) } catch { outputFailure = error }
+        }
+    }
     /// Writes a line to stdout.
     public func print(_ line: String) { write(line + "\n") }
     /// Writes a line to stderr.
     public func error(_ line: String) { lock.withLock { writeErr(line + "\n") } }
+
+    /// The first failure writing to stdout (disk full, closed descriptor), if any: the command exits 74.
+    public var outputError: (any Error)? { lock.withLock { outputFailure } }
 }
 
 /// A `voiceguide` subcommand.
@@ -62,14 +83,15 @@ extension VoiceGuideCommand {
     /// No extra help lines.
     public static var notes: String { "" }
 
-    /// The command's --help text.
+    /// The command's --help text: usage (every option, wrapped to 80 columns), options with their help wrapped
+    /// under each other, then the notes (keys, aligned examples).
     public static var helpText: String {
-        var lines = ["voiceguide \(name) — \(summary)", "", "Usage: voiceguide \(name) \(usage)"]
-        lines.append("")
-        lines.append("Options:")
+        var lines = HelpFormatting.wrap("voiceguide \(name) — \(summary)", width: 80, prefix: "  ") + [""]
+        let head = "Usage: voiceguide \(name) "
+        lines += HelpFormatting.wrap(usage, width: 80, firstPrefix: head, prefix: String(repeating: " ", count: head.count))
+        lines += ["", "Options:"]
         let rows = options.map { o in ("--\(o.name)" + (o.valueName.map { " \($0)" } ?? ""), o.help) } + [("--help", "Show this help.")]
-        let width = rows.map(\.0.count).max() ?? 0
-        for (left, right) in rows { lines.append("  " + left.padding(toLength: width + 2, withPad: " ", startingAt: 0) + right) }
+        lines += HelpFormatting.columns(rows, width: 80)
         if !notes.isEmpty { lines += ["", notes] }
         return lines.joined(separator: "\n")
     }

@@ -5,6 +5,7 @@ import Phrasing
 import Speech
 import SpeechESpeakNG
 import AudioALSA
+import Navigation
 
 /// `voiceguide drive [ROUTE]`: a simulated drive with spoken guidance — live through ALSA (or silently as text)
 /// in real time at `--speedup` times, or rendered to a WAV timeline as fast as the machine allows.
@@ -13,24 +14,34 @@ public enum DriveCommand: VoiceGuideCommand {
     public static let name = "drive"
     /// One line for the command list.
     public static let summary = "Hear guidance during a simulated drive (ALSA, WAV file, or text)."
-    /// Usage after the command name.
-    public static let usage = "[ROUTE|-] [--locale TAG] [--units SYSTEM] [--speed KMH] [--speedup N] [--output auto|alsa[:DEVICE]|wav:FILE|text] [--mute-from S --mute-until S] [--volume PERCENT]"
+    /// Usage after the command name: every option.
+    public static let usage = "[ROUTE|NAME|-] [--locale TAG] [--units metric|imperial|uk] [--speed KMH] [--speedup N] "
+        + "[--output auto|alsa[:DEVICE]|wav:FILE|text] [--compress N] [--mute-from S --mute-until S] [--volume PERCENT] "
+        + "[--voice NAME] [--rate WPM] [--pitch P] [--quiet | --verbose] [--events FILE|-] [--route-index N] "
+        + "[--polyline 5|6] [--data-dir DIR] [--location SOURCE] "
+        + "[--gps-noise M] [--seed N] [--gps-rate HZ] [--gps-dropout FROM:TO] [--detour AT:ROUTE] [--record FILE] "
+        + "[--router URL [--router-kind osrm|valhalla]] | --list-voices [--locale TAG] | --list-routes"
     /// The options the command accepts.
     public static let options: [OptionSpec] = [
-        OptionSpec("speedup", value: "N", help: "Simulated seconds per real second, 0.25 to 1000 (default 1)."),
+        OptionSpec("speedup", value: "N", help: "Simulated seconds per real second, 0.25 to 1000 (default 1). Text mode still shows every announcement; only live audio may drop ones whose moment passed while another was being said. A WAV render ignores it (see --compress)."),
+        OptionSpec("compress", value: "N", help: "WAV only: compress the rendered timeline N times (1 to 1000; default 1 renders every announcement at its simulated time). Speech keeps its natural speed, so what no longer fits is dropped and listed."),
         OptionSpec("output", value: "OUT", help: "auto (default: ALSA 'default', else text), alsa, alsa:DEVICE, wav:FILE, or text."),
         OptionSpec("mute-from", value: "S", help: "Mute from this simulated second (with --mute-until)."),
         OptionSpec("mute-until", value: "S", help: "Unmute at this simulated second."),
         OptionSpec("volume", value: "PERCENT", help: "Output volume, 0 to 100 (default 100)."),
-    ] + GuidanceSettings.optionSpecs
+    ] + GuidanceSettings.optionSpecs + DriveExtras.optionSpecs + DriveLocation.optionSpecs
 
     /// Keys and examples.
     public static let notes = """
-        On a terminal: m mute/unmute, + faster, - slower, space pause, q quit; Ctrl-C stops at once (exit 130).
+        ROUTE is a file, - for stdin, or an example route's NAME (see --list-routes).
+        Keys on a terminal: m mute/unmute, + faster, - slower, space pause, ? keys,
+        q quit, Ctrl-Z suspend; Ctrl-C stops at once (exit 130).
         Examples:
-          voiceguide drive                                   the bundled route, spoken through ALSA 'default'
-          voiceguide drive --locale de-DE --speedup 4        German, four times faster
-          voiceguide drive route.json --output wav:drive.wav render the whole drive to a WAV file
+          voiceguide drive                                 bundled route, through ALSA
+          voiceguide drive city-berlin --locale de-DE      German, an example route
+          voiceguide drive --speedup 4                     four times faster
+          voiceguide drive r.json --output wav:drive.wav   render the drive to WAV
+          voiceguide drive --events - --quiet | jq .event  follow it from a program
         """
 
     /// Where the drive's speech goes.
@@ -47,16 +58,33 @@ public enum DriveCommand: VoiceGuideCommand {
 
     /// Runs the command; failures are `CLIError`s with their exit codes.
     public static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitCode {
+        if arguments.flags.contains("list-voices") { return try VoiceListing.run(arguments, io: io) }
+        if arguments.flags.contains("list-routes") { return try ExampleRoutes.list(arguments, io: io) }
         guard arguments.positionals.count <= 1 else {
-            throw CLIError.usage("drive takes at most one ROUTE, got \(arguments.positionals.count)", command: name)
+            throw CLIError.usage("drive takes at most one ROUTE, got \(arguments.positionals.count) ('\(arguments.positionals.joined(separator: "' '"))')", command: name)
         }
         let speedup = try arguments.number("speedup", in: 0.25...1000, command: name) ?? 1
         let output = try parseOutput(arguments.values["output"])
+        let compress = try arguments.number("compress", in: 1...1000, command: name) ?? 1
+        // A WAV render ignores --speedup: it is written as fast as the machine allows, every announcement at its
+        // simulated time (the --speedup help says so); --compress N shortens its timeline on request.
+        var rendersWAV = false
+        if case .wav = output { rendersWAV = true }
+        if arguments.values["compress"] != nil, !rendersWAV {
+            throw CLIError.usage("--compress applies only to --output wav:FILE", command: name)
+        }
         let mute = try muteWindow(arguments)
-        let routePath = try arguments.positionals.first ?? defaultRoute(arguments, io: io)
+        let extras = try DriveExtras.parse(arguments, io: io, command: name)
+        let routePath = try arguments.positionals.first.map { ExampleRoutes.resolve($0, arguments: arguments, io: io) }
+            ?? defaultRoute(arguments, io: io)
         let settings = try GuidanceSettings.load(routePath: routePath, arguments: arguments, command: name, io: io)
         let volume = try arguments.number("volume", in: 0...100, command: name).map { $0 / 100 } ?? 1
-        let drive = DriveSetup(settings: settings, speedup: speedup, mute: mute, volume: volume, io: io)
+        var drive = DriveSetup(settings: settings, speedup: speedup, compress: compress, mute: mute, volume: volume, io: io)
+        drive.extras = extras
+        drive.location = try DriveLocation.parse(arguments, command: name)
+        if drive.location.isLive, case .wav = output {
+            throw CLIError.usage("a WAV render needs recorded positions (--location simulate, nmea:FILE or gpx:FILE), not a live receiver", command: name)
+        }
         switch output {
         case .wav(let path): return try drive.renderWAV(to: path)
         case .text: return try drive.live(device: nil, fallbackToText: false)

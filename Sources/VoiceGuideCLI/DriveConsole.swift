@@ -1,42 +1,87 @@
 import Foundation
 import Guidance
 import Phrasing
+import RouteModel
 import Speech
 
+/// How much the drive prints (`--quiet`, `--verbose`).
+enum DriveVerbosity: Sendable, Equatable {
+    /// Only warnings, errors and the closing summary.
+    case quiet
+    /// Each announcement, each outcome that was not "heard in full", key actions, the summary.
+    case normal
+    /// Also when each announcement starts and finishes sounding, and its spoken form when it differs.
+    case verbose
+}
+
 /// What the drive prints: one log line per announcement and per outcome that was not "heard in full", and on a
-/// TTY a live status line kept at the bottom (log lines are printed above it). Without a TTY only plain
-/// timestamped lines are written, with no escape codes. Thread-safe: speech events arrive on other threads.
+/// terminal a live status line kept at the bottom (log lines are printed above it). Without a terminal (or with
+/// `TERM=dumb`) only plain timestamped lines are written, with no escape codes. Every word comes from the
+/// locale's `ui` strings (`DriveWords`); `--events` gets the same happenings as JSON lines. Thread-safe: speech
+/// events arrive on other threads.
 final class DriveConsole: @unchecked Sendable {
     private let io: CommandIO
     private let style: TerminalStyle
+    /// The locale's words.
+    let words: DriveWords
+    private let verbosity: DriveVerbosity
+    private let events: DriveEventWriter?
+    /// Log lines go to stderr (when stdout carries `--events -`).
+    private let logToStderr: Bool
     private let lock = NSLock()
     private var status = ""
     private var tally = DriveTally()
     private var labels: [Int: String] = [:]
     /// Utterances suppressed by mute that have not sounded (unmute may still say one of them again).
     private var suppressed: Set<Int> = []
-    /// Why the drive is stopping (quit, Ctrl-C, SIGTERM), once it is: speech cut then is not "muted".
+    /// Why the drive is stopping (its ui key: stopQuit, stopInterrupt…), once it is: speech cut then is not "muted".
     private var stopping: String?
     /// Maps controller clock time back to simulated seconds for the log.
     private let simTime: @Sendable (Double) -> Double
 
-    /// Creates a console writing to `io`; the status line is shown only when `io` is a TTY.
-    init(io: CommandIO, simTime: @escaping @Sendable (Double) -> Double) {
+    /// Creates a console writing to `io`; the status line is shown only when `io` is a real terminal.
+    init(io: CommandIO, simTime: @escaping @Sendable (Double) -> Double, words: DriveWords,
+         verbosity: DriveVerbosity = .normal, events: DriveEventWriter? = nil, logToStderr: Bool = false) {
         self.io = io
-        self.style = TerminalStyle(isTTY: io.stdoutIsTTY, environment: io.environment)
+        self.style = TerminalStyle(isTTY: io.stdoutIsTTY && !logToStderr && verbosity != .quiet, environment: io.environment)
+        self.words = words
+        self.verbosity = verbosity
+        self.events = events
+        self.logToStderr = logToStderr
         self.simTime = simTime
     }
 
     /// Counts so far.
     var counts: DriveTally { lock.withLock { tally } }
 
+    /// True when the status line is drawn (a terminal that understands escapes).
+    var showsStatus: Bool { style.enabled }
+
+    /// Sends an event to `--events` (if given).
+    func event(_ event: DriveEvent) { events?.write(event) }
+
     /// Logs a triggered announcement.
     func announced(_ announcement: Announcement, phrase: Phrase, id: Int, at sim: Double) {
         let kind = announcement.kind.rawValue
+        var fields: [(String, JSONValue)] = [("id", .number(Double(id))), ("kind", .string(kind))]
+        if let m = announcement.maneuver {
+            fields += [("leg", .number(Double(m.id.leg))), ("step", .number(Double(m.id.step)))]
+        }
+        fields += [("text", .string(phrase.display)), ("spoken", .string(phrase.spoken)),
+                   ("durationSeconds", .number((announcement.durationSeconds * 100).rounded() / 100))]
+        events?.write(DriveEvent("announcement", at: sim, fields))
+        if announcement.kind == .offRoute || announcement.kind == .reroute {
+            events?.write(DriveEvent(kind, at: sim, [("id", .number(Double(id)))]))
+        }
         lock.withLock {
             tally.triggered += 1
             labels[id] = kind
-            writeLine("\(TimeFormatting.clock(sim).leftPadded(7))  \(style.bold(kind.padding(toLength: 9, withPad: " ", startingAt: 0))) \(phrase.display)")
+            guard verbosity != .quiet else { return }
+            let label = words.kind(kind)
+            writeLine("\(TimeFormatting.clock(sim).leftPadded(7))  \(style.bold(label.padding(toLength: max(9, label.count), withPad: " ", startingAt: 0))) \(phrase.display)")
+            if verbosity == .verbose, phrase.spoken != phrase.display {
+                writeLine(note(sim, "“\(phrase.spoken)”"))
+            }
         }
     }
 
@@ -44,53 +89,74 @@ final class DriveConsole: @unchecked Sendable {
     func speechEvent(_ event: SpeechEvent) {
         lock.withLock {
             let sim = simTime(event.time)
-            let label = labels[event.utterance.id] ?? event.utterance.label
-            let heard = String(format: "%.1f s", event.heardSeconds)
+            let raw = labels[event.utterance.id] ?? event.utterance.label
+            let kind = words.kind(raw)
+            let heard = words.seconds(event.heardSeconds)
+            var fields: [(String, JSONValue)] = [("id", .number(Double(event.utterance.id))), ("kind", .string(raw))]
+            if event.kind != .started { fields.append(("heardSeconds", .number((event.heardSeconds * 1000).rounded() / 1000))) }
+            if let reason = event.reason { fields.append(("reason", .string(reason))) }
+            var line: String?
             switch event.kind {
             case .started:
+                events?.write(DriveEvent("started", at: sim, fields))
                 // Unmute said a suppressed instruction after all: it was heard, not muted.
-                guard suppressed.remove(event.utterance.id) != nil else { return }
-                tally.muted -= 1
-                writeLine(note(sim, "\(label) said again after unmute"))
-            case .finished: tally.spoken += 1; return
+                if suppressed.remove(event.utterance.id) != nil {
+                    tally.muted -= 1
+                    line = words.text("saidAgain", ["kind": kind])
+                } else if verbosity == .verbose {
+                    line = "▶ " + kind
+                }
+            case .finished:
+                tally.spoken += 1
+                events?.write(DriveEvent("finished", at: sim, fields))
+                if verbosity == .verbose { line = "■ " + kind + " (" + heard + ")" }
             case .interrupted:
                 tally.interrupted += 1
-                writeLine(note(sim, "\(label) interrupted after \(heard)" + (event.reason.map { " (\($0))" } ?? "")))
+                events?.write(DriveEvent("interrupted", at: sim, fields))
+                line = words.text("interrupted", ["kind": kind, "seconds": heard])
             case .muted where stopping != nil:
                 guard event.heardSeconds > 0 else { return }
                 tally.interrupted += 1
-                writeLine(note(sim, "\(label) cut off after \(heard) (\(stopping ?? "stopped"))"))
+                events?.write(DriveEvent("interrupted", at: sim, fields + [("stop", .string(stopping ?? ""))]))
+                line = words.text("cutOff", ["kind": kind, "seconds": heard, "reason": words.text(stopping ?? "stopQuit")])
             case .muted:
                 tally.muted += 1
+                events?.write(DriveEvent("muted", at: sim, fields))
                 if event.heardSeconds == 0 { suppressed.insert(event.utterance.id) }
-                writeLine(note(sim, event.heardSeconds > 0 ? "\(label) cut off by mute after \(heard)" : "\(label) muted"))
+                line = event.heardSeconds > 0 ? words.text("cutByMute", ["kind": kind, "seconds": heard])
+                                              : words.text("silenced", ["kind": kind])
             case .dropped:
                 tally.dropped += 1
-                writeLine(note(sim, "\(label) dropped: its moment passed before it could be said"))
+                events?.write(DriveEvent("dropped", at: sim, fields))
+                line = words.text("dropped", ["kind": kind])
             case .failed:
                 tally.failed += 1
-                writeLine(note(sim, "\(label) failed: \(event.reason ?? "audio output error")"))
+                events?.write(DriveEvent("failed", at: sim, fields))
+                line = words.text("failed", ["kind": kind, "reason": StandardStreams.reason(event.reason ?? "audio output error")])
             }
+            if let line, verbosity != .quiet { writeLine(note(sim, line)) }
         }
     }
 
-    /// Marks the drive as stopping for `reason`: speech cut from now on counts as interrupted, not muted,
-    /// and what never started is not counted at all.
+    /// Marks the drive as stopping for `reason` (a ui key such as `stopInterrupt`): speech cut from now on counts
+    /// as interrupted, not muted, and what never started is not counted at all.
     func stop(because reason: String) {
         lock.withLock { stopping = reason }
     }
 
-    /// Logs a free-form line (mute toggles, speedup changes).
-    func info(_ text: String, at sim: Double) {
-        lock.withLock { writeLine(note(sim, text)) }
+    /// Logs a line of the locale's words (`key` with `values`), and sends `event` to `--events`.
+    func info(_ key: String, _ values: [String: String] = [:], at sim: Double, event: DriveEvent? = nil) {
+        if let event { events?.write(event) }
+        guard verbosity != .quiet else { return }
+        lock.withLock { writeLine(note(sim, words.text(key, values))) }
     }
 
-    /// Replaces the status line (TTY only).
+    /// Replaces the status line (terminals only).
     func setStatus(_ line: String) {
         guard style.enabled else { return }
         lock.withLock {
-            status = Self.fit(line, columns: Terminal.shared.columns)
-            io.write(style.clearLine + status)
+            status = line
+            io.write(style.clearLine + style.noWrap(status))
         }
     }
 
@@ -103,10 +169,25 @@ final class DriveConsole: @unchecked Sendable {
         }
     }
 
-    /// Cuts `line` to the terminal width so it never wraps (a wrapped status line could not be redrawn in place).
-    static func fit(_ line: String, columns: Int?) -> String {
-        guard let columns, columns > 1, line.count >= columns else { return line }
-        return String(line.prefix(columns - 2)) + "…"
+    /// The closing line in the locale's words: distance and time driven, what became of the announcements,
+    /// and why the drive ended early (a ui key) or what it wrote. Goes to stderr; `--events` gets `end`.
+    func summary(driven: String, sim: Double, stopKey: String?, wrote: String? = nil) {
+        let t = counts
+        var more = ""
+        if t.failed > 0 { more += ", " + words.text("summaryFailed", ["failed": String(t.failed)]) }
+        if let stopKey { more += " (" + words.text(stopKey) + ")" }
+        if let wrote { more += "; " + wrote }
+        let line = words.text("summary", ["distance": driven, "time": TimeFormatting.clock(sim),
+                                          "triggered": String(t.triggered), "spoken": String(t.spoken),
+                                          "interrupted": String(t.interrupted), "muted": String(t.muted),
+                                          "dropped": String(t.dropped), "more": more])
+        events?.write(DriveEvent("end", at: sim, [
+            ("triggered", .number(Double(t.triggered))), ("spoken", .number(Double(t.spoken))),
+            ("interrupted", .number(Double(t.interrupted))), ("muted", .number(Double(t.muted))),
+            ("dropped", .number(Double(t.dropped))), ("failed", .number(Double(t.failed))),
+            ("reason", stopKey.map { .string($0) } ?? .string("finished")),
+        ]))
+        io.error(line)
     }
 
     private func note(_ sim: Double, _ text: String) -> String {
@@ -115,7 +196,11 @@ final class DriveConsole: @unchecked Sendable {
 
     /// Writes a log line above the status line. Called with the lock held.
     private func writeLine(_ line: String) {
-        io.write(style.clearLine + line + "\n" + status)
+        if logToStderr {
+            io.error(line)
+        } else {
+            io.write(style.clearLine + line + "\n" + (status.isEmpty ? "" : style.noWrap(status)))
+        }
     }
 }
 

@@ -5,6 +5,9 @@ import Phrasing
 import Speech
 import SpeechESpeakNG
 import AudioALSA
+import Navigation
+import Location
+import Routing
 
 /// Maps wall-clock time to simulated time under a changing speedup and pauses (the live drive's `+`, `-`, space).
 final class SimulationTimeline: @unchecked Sendable {
@@ -56,128 +59,260 @@ final class SimulationTimeline: @unchecked Sendable {
     }
 }
 
-/// Composes one drive: guidance settings, the speech controller on the right clock and player, the console,
-/// and the loop. `renderWAV` runs in virtual time; `live` in real time with keys and signals.
+/// Composes one drive: guidance settings, the navigator on the right clock and player, the console, and the
+/// simulator feed. `renderWAV` and text mode run speech in drive time (every announcement at its simulated moment,
+/// at natural speaking speed); live audio plays in wall time at `speedup`, where stale announcements are dropped.
 struct DriveSetup {
     let settings: GuidanceSettings
     let speedup: Double
+    /// WAV only: how many times the rendered timeline is compressed (1 keeps every announcement).
+    let compress: Double
     let mute: MuteWindow?
     /// Output gain 0…1 (`--volume`).
     let volume: Double
     let io: CommandIO
+    /// `--voice`, `--rate`, `--pitch`, verbosity and `--events`.
+    var extras = DriveExtras()
+    /// `--location`, simulation options, `--record`, `--router`.
+    var location = DriveLocation()
 
-    private var voice: String { settings.locale.profile.voice }
+    private var voice: String { extras.voiceName(settings) }
 
-    /// Renders the whole drive to a WAV file: each announcement at its simulated time / speedup, silence between.
+    /// The console for this drive, in the locale's words.
+    private func console(simTime: @escaping @Sendable (Double) -> Double) -> DriveConsole {
+        DriveConsole(io: io, simTime: simTime, words: DriveWords(locale: settings.locale), verbosity: extras.verbosity,
+                     events: extras.events, logToStderr: extras.eventsToStdout)
+    }
+
+    /// The `start` event.
+    private func startEvent(output: String) -> DriveEvent {
+        DriveEvent("start", at: 0, [("route", .string(settings.routeName)), ("locale", .string(settings.locale.profile.tag)),
+                                    ("output", .string(output)), ("speedup", .number(speedup))])
+    }
+
+    /// Sends the navigator's events to the console and `--events`; `router` names the routing server.
+    func observer(_ console: DriveConsole, router: String?, driver: SimulatedLocationSource? = nil) -> @Sendable (NavigationEvent) -> Void {
+        let units = settings.builder.units
+        return { event in
+            if case .rerouted(let route) = event.kind { driver?.routeChanged(to: route) }
+            let t = event.driveTime
+            switch event.kind {
+            case .announced(let announcement, let phrase, let id):
+                console.announced(announcement, phrase: phrase, id: id, at: t)
+            case .speech(let speech):
+                console.speechEvent(speech)
+            case .muted(scheduled: true):
+                console.event(DriveEvent("mute", at: t, [("source", .string("window"))]))
+            case .unmuted(scheduled: true):
+                console.event(DriveEvent("unmute", at: t, [("source", .string("window"))]))
+            case .muted, .unmuted, .finished:
+                break
+            case .offRoute:
+                console.event(DriveEvent("leftRoute", at: t))
+            case .backOnRoute:
+                console.event(DriveEvent("backOnRoute", at: t))
+            case .rerouteRequested(let attempt):
+                console.info("rerouting", ["router": router ?? "the router", "attempt": String(attempt)], at: t,
+                             event: DriveEvent("rerouteRequested", at: t, [("attempt", .number(Double(attempt)))]))
+            case .rerouteFailed(let reason, let retry):
+                console.info("rerouteFailed", ["reason": reason, "seconds": console.words.seconds(retry ?? 0)], at: t,
+                             event: DriveEvent("rerouteFailed", at: t, [("reason", .string(reason)),
+                                                                       ("retryInSeconds", retry.map { .number($0) } ?? .null)]))
+            case .rerouted(let route):
+                let meters = route.path.length, steps = route.steps.count
+                console.info("rerouted", ["distance": DistanceFormatting.long(meters, units: units), "steps": String(steps)], at: t,
+                             event: DriveEvent("rerouted", at: t, [("distanceMeters", .number((meters * 10).rounded() / 10)),
+                                                                  ("steps", .number(Double(steps)))]))
+            case .location(let status):
+                let event = DriveEvent("location", at: t, [("state", .string(Self.stateName(status)))])
+                switch status {
+                case .ok: console.info("gpsOk", at: t, event: event)
+                case .lost(let reason): console.info("gpsLost", ["reason": reason], at: t, event: event)
+                case .noFix, .stale, .reconnecting: console.event(event)
+                }
+            }
+        }
+    }
+
+    /// The `state` of a `location` event.
+    static func stateName(_ status: LocationStatus) -> String {
+        switch status {
+        case .ok: return "ok"
+        case .noFix: return "noFix"
+        case .stale: return "stale"
+        case .lost: return "lost"
+        case .reconnecting: return "reconnecting"
+        }
+    }
+
+    /// Renders the whole drive to a WAV file: each announcement at its simulated time (divided by `compress`),
+    /// silence between.
     func renderWAV(to path: String) throws -> ExitCode {
-        let synthesizer = try settings.synthesizer()
+        let synthesizer = try extras.synthesizer(settings)
         let estimator = SynthesizedDurationEstimator(builder: settings.builder, synthesizer: synthesizer, voice: voice)
-        _ = settings.plan(estimator: estimator)  // fixes every duration first: the drive says what the transcript says
+        estimator.fixDurations(route: settings.index, options: settings.simulatorOptions)
         let clock = VirtualClock()
         let sink = WAVFileSink(path: path)
         let player = RenderingPlayer(synthesizer: synthesizer, sink: sink, clock: clock)
-        do { try player.prepare() } catch { throw Self.wavError(path, error) }
-        let speedup = self.speedup
-        let console = DriveConsole(io: io, simTime: { $0 * speedup })
-        let controller = SpeechController(player: player, clock: clock, observer: { console.speechEvent($0) })
-        controller.volume = volume
-        let loop = DriveLoop(settings: settings, estimator: estimator, controller: controller, voice: voice,
-                             muteWindow: mute, clockTime: { $0 / speedup },
-                             onAnnouncement: { a, p, id in console.announced(a, phrase: p, id: id, at: a.triggerSeconds) })
-        loop.run(until: .infinity) { controller.advance(to: $0 / speedup) }
-        controller.waitUntilIdle()
-        do { try player.finish(padTo: loop.simTime / speedup) } catch { throw Self.wavError(path, error) }
-        summary(console.counts, driven: loop.progress?.distanceAlong ?? 0, sim: loop.simTime, extra: String(format: "wrote %@ (%.1f s of audio)", path, sink.secondsWritten))
+        do { try player.prepare() } catch { throw Self.wavError(path, error, creating: true) }
+        let timebase = SpeechTimebase.compressed(by: compress)
+        let console = console(simTime: timebase.driveTime)
+        console.event(startEvent(output: "wav:" + path))
+        let router = try location.router(command: DriveCommand.name)
+        let source = try location.openSource(settings)
+        let navigator = Navigator(route: settings.index, builder: settings.builder, estimator: estimator, player: player,
+                                  clock: clock,
+                                  options: settings.navigatorOptions(voice: voice, timebase: timebase, mute: mute, router: router),
+                                  observer: observer(console, router: router?.label, driver: source as? SimulatedLocationSource))
+        navigator.speech.volume = volume
+        let recorder = try location.openRecorder()
+        let loop = DriveLoop(navigator: navigator, source: source, recorder: recorder)
+        do { try loop.run(until: .infinity) } catch { recorder?.abandon(); throw DriveLocation.cliError(error) }
+        navigator.finish()
+        do { try recorder?.finish() } catch { throw DriveLocation.cliError(error) }
+        do { try player.finish(padTo: timebase.clockTime(loop.simTime)) } catch { throw Self.wavError(path, error, creating: false) }
+        let tally = console.counts
+        var wrote = console.words.text("wrote", ["file": path, "seconds": console.words.seconds(sink.secondsWritten)])
+        if compress != 1 {
+            wrote += "; timeline compressed ×\(StatusLine.speed(compress))"
+            if tally.dropped + tally.interrupted > 0 {
+                wrote += ": \(tally.dropped) dropped and \(tally.interrupted) cut off because speech at its natural speed "
+                    + "no longer fits between them; without --compress every announcement is rendered"
+            }
+        }
+        console.summary(driven: distance(loop.progress?.distanceAlong ?? 0), sim: loop.simTime, stopKey: nil, wrote: wrote)
+        if tally.failed > 0 {
+            throw CLIError(.ioError, "\(path): writing the WAV file failed for \(tally.failed) announcement(s)")
+        }
         return .ok
     }
 
-    /// A WAV file that cannot be written: the output is unavailable (exit 69), in the file system's words.
-    static func wavError(_ path: String, _ error: any Error) -> CLIError {
-        let reason = (error as? AudioDeviceUnavailable)?.reason ?? "\(error)"
-        return CLIError(.unavailable, "\(path): cannot write the WAV file: \(reason)")
+    /// A WAV file that cannot be written is a file error, not a missing sound card: exit 73 when it cannot be
+    /// created, 74 when writing fails; the message names the path and the system's reason.
+    static func wavError(_ path: String, _ error: any Error, creating: Bool) -> CLIError {
+        let reason = (error as? AudioDeviceUnavailable)?.reason ?? StandardStreams.reason(error)
+        return CLIError(creating ? .cannotCreate : .ioError,
+                        "\(path): cannot \(creating ? "create" : "write") the WAV file: \(reason)")
     }
 
-    /// Drives in real time. `device` nil means text mode; with `fallbackToText`, a device that does not open
-    /// gives one warning and text mode instead of exit 69.
-    func live(device: String?, fallbackToText: Bool) throws -> ExitCode {
-        let clock = SystemClock()
-        let timeline = SimulationTimeline(speedup: speedup, wall: clock.now())
-        let console = DriveConsole(io: io, simTime: { timeline.sim(at: $0) })
+    /// A route distance in the locale's units and decimal separator.
+    private func distance(_ meters: Double) -> String {
+        let s = DistanceFormatting.long(meters, units: settings.builder.units)
+        let separator = settings.locale.profile.decimalSeparator
+        return separator == "." ? s : s.replacingOccurrences(of: ".", with: separator)
+    }
+
+    /// The speech side of a live drive: the player and clock, and how drive time maps onto that clock.
+    private struct LiveSpeech {
+        var player: (any SpeechPlayer)?
         var streaming: StreamingPlayer?
-        var estimator: any DurationEstimator = PhraseDurationEstimator(builder: settings.builder)
+        var clock: any SpeechClock
+        var timebase: SpeechTimebase
+        var estimator: any DurationEstimator
+    }
+
+    /// Opens the audio device, or (text mode, or a fallback) runs silent speech in drive time.
+    private func liveSpeech(device: String?, fallbackToText: Bool, timeline: SimulationTimeline,
+                            words: DriveWords) throws -> LiveSpeech {
         if let device {
-            let synthesizer = try settings.synthesizer()
+            let synthesizer = try extras.synthesizer(settings)
             let candidate = StreamingPlayer(synthesizer: synthesizer, sink: ALSASink(device: device))
             do {
                 try candidate.prepare()
-                streaming = candidate
                 let synthesized = SynthesizedDurationEstimator(builder: settings.builder, synthesizer: synthesizer, voice: voice)
-                _ = settings.plan(estimator: synthesized)  // as in renderWAV: durations fixed before playback
-                estimator = synthesized
+                synthesized.fixDurations(route: settings.index, options: settings.simulatorOptions)  // as in renderWAV
+                // Live audio sounds in wall time: at a speedup, speech takes longer in drive time and stale
+                // announcements are dropped.
+                let timebase = SpeechTimebase(clockTime: { timeline.wall(at: $0) }, driveTime: { timeline.sim(at: $0) })
+                return LiveSpeech(player: candidate, streaming: candidate, clock: SystemClock(), timebase: timebase,
+                                  estimator: synthesized)
             } catch let error as AudioDeviceUnavailable {
-                guard fallbackToText else { throw CLIError(.unavailable, error.description) }
-                io.error("voiceguide drive: no audio output (\(error.description)); continuing in text mode.")
+                guard fallbackToText else { throw CLIError(.unavailable, error.description, hint: AudioHint.text) }
+                io.error("voiceguide drive: " + words.text("noAudio", ["reason": error.description]))
             }
         }
-        let durations = Locked<[Int: Double]>([:])
-        let player: any SpeechPlayer = streaming ?? TextBackend(clock: clock, duration: { u in durations.withLock { $0[u.id] ?? 2 } })
-        let controller = SpeechController(player: player, clock: clock, observer: { console.speechEvent($0) })
+        // Text mode: nothing sounds, so speech runs in drive time and every announcement is shown at its moment.
+        return LiveSpeech(player: nil, streaming: nil, clock: VirtualClock(), timebase: .identity,
+                          estimator: PhraseDurationEstimator(builder: settings.builder))
+    }
+
+    /// Drives in real time at `speedup`. `device` nil means text mode; with `fallbackToText`, a device that does
+    /// not open gives one warning and text mode instead of exit 69.
+    func live(device: String?, fallbackToText: Bool) throws -> ExitCode {
+        let source = try location.openSource(settings)
+        let wall = SystemClock()
+        // A live receiver's positions come in wall-clock time: its drive time is the time since it was opened.
+        let timeline = SimulationTimeline(speedup: location.isLive ? 1 : speedup, wall: wall.now())
+        let speech = try liveSpeech(device: device, fallbackToText: fallbackToText, timeline: timeline,
+                                    words: DriveWords(locale: settings.locale))
+        let console = console(simTime: speech.timebase.driveTime)
+        let router = try location.router(command: DriveCommand.name)
+        let navigator = Navigator(route: settings.index, builder: settings.builder, estimator: speech.estimator,
+                                  player: speech.player, clock: speech.clock,
+                                  options: settings.navigatorOptions(voice: voice, timebase: speech.timebase, mute: mute,
+                                                                     router: router),
+                                  observer: observer(console, router: router?.label, driver: source as? SimulatedLocationSource))
+        let controller = navigator.speech
         controller.volume = volume
-        let loop = DriveLoop(settings: settings, estimator: estimator, controller: controller, voice: voice,
-                             muteWindow: mute, clockTime: { timeline.wall(at: $0) },
-                             onAnnouncement: { a, p, id in
-                                 durations.withLock { $0[id] = a.durationSeconds }
-                                 console.announced(a, phrase: p, id: id, at: a.triggerSeconds)
-                             })
-        let interactive = LiveInteraction(io: io, console: console, controller: controller, timeline: timeline, clock: clock)
+        let recorder = try location.openRecorder()
+        let loop = DriveLoop(navigator: navigator, source: source, recorder: recorder)
+        let interactive = LiveInteraction(io: io, console: console, controller: controller, timeline: timeline, clock: wall)
+        let audio = speech.streaming
+        interactive.onPause = { paused in audio?.setPaused(paused) }
         let position = Locked((driven: 0.0, sim: 0.0))
+        let distance = self.distance
+        console.event(startEvent(output: speech.streaming == nil ? "text" : "alsa:" + (device ?? "default")))
         interactive.start { signal in
-            // Ctrl-C / SIGTERM: stop speech at once (the player drops the ALSA buffer), restore, summarize, exit.
-            let reason = "stopped by \(signal == SIGINT ? "Ctrl-C" : "SIGTERM")"
+            // Ctrl-C, SIGTERM, SIGHUP, SIGQUIT: stop speech at once (the player drops the ALSA buffer), restore
+            // the terminal, summarize, exit 128 + signal (130 for Ctrl-C).
+            let (reason, code) = LiveInteraction.ending(signal)
+            try? recorder?.finish()
             console.stop(because: reason)
-            controller.mute()
+            navigator.stop()
             interactive.stop()
             let (driven, sim) = position.snapshot
-            summary(console.counts, driven: driven, sim: sim, extra: reason)
-            exit(signal == SIGINT ? ExitCode.interrupted.rawValue : 128 + SIGTERM)
+            console.summary(driven: distance(driven), sim: sim, stopKey: reason)
+            exit(code)
         }
         defer { interactive.stop() }
         let status = StatusLine(settings: settings)
+        let mode: StatusLine.Mode = speech.streaming == nil ? .text : .sound
+        let watchPipe = io.isProcessStdout
         var lastStatus = -1.0
         while !interactive.quitRequested {
-            interactive.handleKeys(at: clock.now(), sim: loop.simTime)
-            let now = clock.now()
-            loop.run(until: timeline.sim(at: now)) { _ in controller.advance(to: clock.now()) }
-            controller.advance(to: now)
+            // A closed stdout pipe (`| head -1`) ends the drive now, even between log lines; a failed write (disk
+            // full) ends it too, with exit 74.
+            if watchPipe, StandardStreams.stdoutReaderGone() { StandardStreams.brokenPipe() }
+            if io.outputError != nil { break }
+            interactive.handleKeys(at: wall.now(), sim: loop.simTime)
+            let now = wall.now()
+            do { try loop.run(until: timeline.sim(at: now)) } catch {
+                interactive.stop()
+                recorder?.abandon()
+                throw DriveLocation.cliError(error)
+            }
             position.withLock { $0 = (loop.progress?.distanceAlong ?? 0, loop.simTime) }
-            if now - lastStatus >= 0.2 {
+            if now - lastStatus >= 0.2 || interactive.takeResize() {
                 lastStatus = now
                 console.setStatus(status.render(progress: loop.progress, muted: controller.isMuted,
                                                 speedup: timeline.speedup, paused: timeline.isPaused,
-                                                wallRemaining: loop.progress.map { $0.remainingSeconds / timeline.speedup }))
+                                                wallRemaining: loop.progress.map { $0.remainingSeconds / timeline.speedup },
+                                                mode: mode, columns: Terminal.shared.columns))
             }
             if loop.finished && controller.isIdle { break }
             usleep(10_000)
         }
         if interactive.quitRequested {
-            console.stop(because: "quit")
-            controller.mute()
+            console.stop(because: "stopQuit")
+            navigator.stop()
         }
-        controller.waitUntilIdle(timeout: 30)
-        try? streaming?.shutdown()
+        navigator.finish(timeout: 30)
+        try? speech.streaming?.shutdown()
+        (source as? GpsdSource)?.close()
         interactive.stop()
-        summary(console.counts, driven: loop.progress?.distanceAlong ?? 0, sim: loop.simTime,
-                extra: interactive.quitRequested ? "quit" : nil)
+        do { try recorder?.finish() } catch { throw DriveLocation.cliError(error) }
+        console.summary(driven: distance(loop.progress?.distanceAlong ?? 0), sim: loop.simTime,
+                        stopKey: interactive.quitRequested ? "stopQuit" : nil)
         return .ok
-    }
-
-    /// The closing line: distance and time driven, what became of the announcements.
-    func summary(_ tally: DriveTally, driven: Double, sim: Double, extra: String?) {
-        var line = "Drove \(DistanceFormatting.long(driven, units: settings.builder.units)) in \(TimeFormatting.clock(sim)) simulated"
-        line += "; announcements: \(tally.triggered) triggered, \(tally.spoken) spoken, \(tally.interrupted) interrupted, "
-        line += "\(tally.muted) muted, \(tally.dropped) dropped"
-        if tally.failed > 0 { line += ", \(tally.failed) failed" }
-        if let extra { line += " (\(extra))" }
-        io.error(line + ".")
     }
 }

@@ -12,6 +12,10 @@ public enum ExitCode: Int32, Sendable {
     case unavailable = 69
     /// An internal error.
     case software = 70
+    /// An output file cannot be created (WAV path in a missing or read-only directory).
+    case cannotCreate = 73
+    /// Reading or writing failed (a full disk, a closed stdout, a WAV write error).
+    case ioError = 74
     /// Interrupted by SIGINT (128 + 2).
     case interrupted = 130
 }

@@ -51,11 +51,16 @@ struct GuidanceSettings {
         try PhrasingSupport.synthesizer(for: locale, data: data)
     }
 
-    /// Runs the simulated drive offline with `estimator` and phrases every announcement.
-    func plan(estimator: any DurationEstimator) -> PlannedGuidance {
+    /// How the simulator drives the route: at the fixed speed, if any.
+    var simulatorOptions: SimulatorOptions {
         var options = SimulatorOptions()
         options.speedKmh = speedKmh
-        let run = OfflineGuidance.run(index, estimator: estimator, options: options)
+        return options
+    }
+
+    /// Runs the simulated drive offline with `estimator` and phrases every announcement.
+    func plan(estimator: any DurationEstimator) -> PlannedGuidance {
+        let run = OfflineGuidance.run(index, estimator: estimator, options: simulatorOptions)
         return PlannedGuidance(run: run, phrases: run.announcements.map(builder.phrase))
     }
 }

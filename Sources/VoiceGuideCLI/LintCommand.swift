@@ -26,7 +26,7 @@ public enum LintCommand: VoiceGuideCommand {
         } else {
             data = try PhrasingSupport.data(arguments, io: io)
         }
-        let problems = Linter(data: data).lint(paths: arguments.positionals)
+        let problems = Self.collapse(Linter(data: data).lint(paths: arguments.positionals), data: data)
         for p in problems { io.error(p.description) }
         let count = arguments.positionals.isEmpty ? data.availablePhrasebooks().count + data.availableLocales().count : arguments.positionals.count
         if problems.isEmpty {
@@ -34,5 +34,44 @@ public enum LintCommand: VoiceGuideCommand {
             return .ok
         }
         throw CLIError(.dataError, "\(problems.count) problem(s) in \(count) file(s)")
+    }
+
+    /// One line per cause: problems of one file with the same message whose keys differ only in array indices
+    /// (`examples[0].locale` … `examples[22].locale`) become one line listing the indices. A phrasebook that no
+    /// locale uses (a renamed copy) says why, once.
+    static func collapse(_ problems: [LintProblem], data: VoiceGuideData) -> [LintProblem] {
+        var result: [LintProblem] = []
+        var groups: [String: (index: Int, indices: [String])] = [:]
+        for p in problems {
+            let (shape, index) = Self.shape(of: p.key)
+            guard let index else { result.append(p); continue }
+            let id = p.file + "\u{0}" + shape + "\u{0}" + p.message
+            if groups[id] != nil {
+                groups[id]?.indices.append(index)
+            } else {
+                groups[id] = (result.count, [index])
+                result.append(p)
+            }
+        }
+        for (id, g) in groups where g.indices.count > 1 {
+            let parts = id.components(separatedBy: "\u{0}")
+            var p = result[g.index]
+            p.key = parts[1].replacingOccurrences(of: "[#]", with: "[\(g.indices.first ?? "")…\(g.indices.last ?? "")]")
+            p.message += " (\(g.indices.count) times)"
+            if p.message.contains("uses this phrasebook") {
+                let name = URL(fileURLWithPath: p.file).deletingPathExtension().lastPathComponent
+                p.message += "; no locale in \(data.directory.appendingPathComponent("Locales").path) names the phrasebook '\(name)': "
+                    + "a locale's \"phrasebook\" is the book's file name, so a renamed copy is used by none"
+            }
+            result[g.index] = p
+        }
+        return result
+    }
+
+    /// The key with its first array index replaced by `[#]`, and that index; nil when it has none.
+    private static func shape(of key: String) -> (String, String?) {
+        guard let open = key.firstIndex(of: "["), let close = key[open...].firstIndex(of: "]"),
+              key[key.index(after: open)..<close].allSatisfy(\.isNumber), key.index(after: open) < close else { return (key, nil) }
+        return (key[..<open] + "[#]" + key[key.index(after: close)...], String(key[key.index(after: open)..<close]))
     }
 }

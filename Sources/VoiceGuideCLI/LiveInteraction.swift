@@ -2,8 +2,10 @@ import Foundation
 import Guidance
 import Speech
 
-/// The live drive's terminal side: raw mode and keys on a TTY (`m` mute, `+`/`-` speedup, space pause, `q` quit),
-/// and SIGINT/SIGTERM handling. The terminal is restored on every way out (`stop()` is idempotent).
+/// The live drive's terminal side: raw mode and keys on a terminal (`m` mute, `+`/`-` speedup, space pause,
+/// `?`/`h` keys, `q` quit, Ctrl-Z suspend), read from the controlling terminal even when the route comes from
+/// stdin; the signals that end a drive (INT, TERM, HUP, QUIT); a terminal resize (WINCH) re-lays out the status
+/// line at once. The terminal is restored on every way out (`stop()` is idempotent) and while suspended.
 final class LiveInteraction: @unchecked Sendable {
     private let io: CommandIO
     private let console: DriveConsole
@@ -13,8 +15,18 @@ final class LiveInteraction: @unchecked Sendable {
     private let keys = Locked<[UInt8]>([])
     private let running = Locked(false)
     private let quit = Locked(false)
+    private let resized = Locked(false)
+    private let suspendRequested = Locked(false)
     private var trap: SignalTrap?
+    private var extraTraps: [SignalTrap] = []
     private var reader: Thread?
+    /// Raw mode is on and keys are read.
+    private(set) var interactive = false
+    /// Told when the drive pauses (true) or resumes (false), so the utterance being said pauses with it.
+    var onPause: (@Sendable (Bool) -> Void)?
+
+    /// The fastest and slowest speedups the keys reach.
+    static let speedupRange: ClosedRange<Double> = 0.25...1000
 
     /// Creates the interaction for one drive.
     init(io: CommandIO, console: DriveConsole, controller: SpeechController, timeline: SimulationTimeline, clock: SystemClock) {
@@ -28,12 +40,21 @@ final class LiveInteraction: @unchecked Sendable {
     /// True once `q` was pressed.
     var quitRequested: Bool { quit.snapshot }
 
-    /// Installs the signal handler and, when stdin is a TTY, raw mode and the key reader.
+    /// True once since the last call when the terminal was resized: redraw the status line now.
+    func takeResize() -> Bool { resized.withLock { r in defer { r = false }; return r } }
+
+    /// Installs the signal handlers and, on a real terminal, raw mode and the key reader.
     func start(onSignal: @escaping @Sendable (Int32) -> Void) {
         running.withLock { $0 = true }
         trap = SignalTrap { signal in onSignal(signal) }
-        // Keys only when both ends are a terminal (a drive piped to a file or run in-process by tests stays plain).
-        guard io.stdoutIsTTY, Terminal.shared.isTTY, Terminal.shared.enterRawMode() else { return }
+        extraTraps.append(SignalTrap(signals: [SIGWINCH]) { [resized] _ in resized.withLock { $0 = true } })
+        // Keys only when both ends are a capable terminal (a drive piped to a file, run in-process by tests, or
+        // on TERM=dumb stays plain).
+        guard io.stdoutIsTTY, TerminalStyle.isCapable(isTTY: true, environment: io.environment),
+              Terminal.shared.isTTY, Terminal.shared.enterRawMode() else { return }
+        interactive = true
+        // `kill -TSTP` from outside suspends the same way as the Ctrl-Z key: terminal restored first.
+        extraTraps.append(SignalTrap(signals: [SIGTSTP]) { [suspendRequested] _ in suspendRequested.withLock { $0 = true } })
         let thread = Thread { [keys, running] in
             while running.snapshot {
                 if let key = Terminal.shared.readKey() { keys.withLock { $0.append(key) } }
@@ -42,37 +63,71 @@ final class LiveInteraction: @unchecked Sendable {
         thread.name = "voiceguide.keys"
         thread.start()
         reader = thread
-        console.info("keys: m mute/unmute · + faster · - slower · space pause · q quit", at: 0)
+        console.info("keys", at: 0)
     }
 
-    /// Acts on the keys pressed since the last call.
+    /// Acts on the keys pressed since the last call (and on a suspend requested by SIGTSTP).
     func handleKeys(at wall: Double, sim: Double) {
         let pressed = keys.withLock { k in defer { k.removeAll() }; return k }
-        for key in pressed {
-            switch key {
-            case UInt8(ascii: "m"), UInt8(ascii: "M"):
-                if controller.isMuted {
-                    console.info("unmuted", at: sim)
-                    controller.unmute()
-                } else {
-                    console.info("muted", at: sim)
-                    controller.mute()
-                }
-            case UInt8(ascii: "+"), UInt8(ascii: "="):
-                timeline.setSpeedup(timeline.speedup * 2, wall: wall)
-                console.info("speedup ×\(StatusLine.speed(timeline.speedup))", at: sim)
-            case UInt8(ascii: "-"), UInt8(ascii: "_"):
-                timeline.setSpeedup(timeline.speedup / 2, wall: wall)
-                console.info("speedup ×\(StatusLine.speed(timeline.speedup))", at: sim)
-            case UInt8(ascii: " "):
-                timeline.togglePause(wall: wall)
-                console.info(timeline.isPaused ? "paused" : "resumed", at: sim)
-            case UInt8(ascii: "q"), UInt8(ascii: "Q"):
-                quit.withLock { $0 = true }
-            default:
-                break
+        for key in pressed { handle(key, wall: wall, sim: sim) }
+        if suspendRequested.withLock({ r in defer { r = false }; return r }) { suspend(sim: sim) }
+    }
+
+    private func handle(_ key: UInt8, wall: Double, sim: Double) {
+        let name = String(UnicodeScalar(key))
+        switch key {
+        case UInt8(ascii: "m"), UInt8(ascii: "M"):
+            if controller.isMuted {
+                console.info("muteOff", at: sim, event: DriveEvent("unmute", at: sim, [("source", .string("key"))]))
+                controller.unmute()
+            } else {
+                console.info("muteOn", at: sim, event: DriveEvent("mute", at: sim, [("source", .string("key"))]))
+                controller.mute()
             }
+        case UInt8(ascii: "+"), UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: "_"):
+            let faster = key == UInt8(ascii: "+") || key == UInt8(ascii: "=")
+            let before = timeline.speedup
+            let limit = faster ? Self.speedupRange.upperBound : Self.speedupRange.lowerBound
+            if before == limit {
+                // Already at the limit: say so instead of silently doing nothing.
+                console.info(faster ? "fastest" : "slowest", ["speedup": StatusLine.speed(before)], at: sim,
+                             event: DriveEvent("speedup", at: sim, [("speedup", .number(before)), ("limit", .bool(true))]))
+                return
+            }
+            timeline.setSpeedup(faster ? before * 2 : before / 2, wall: wall)
+            let now = timeline.speedup
+            console.info(now == limit ? (faster ? "fastest" : "slowest") : "speedup", ["speedup": StatusLine.speed(now)], at: sim,
+                         event: DriveEvent("speedup", at: sim, [("speedup", .number(now)), ("limit", .bool(now == limit))]))
+        case UInt8(ascii: " "), UInt8(ascii: "p"), UInt8(ascii: "P"):
+            timeline.togglePause(wall: wall)
+            let paused = timeline.isPaused
+            onPause?(paused)
+            console.info(paused ? "pauseOn" : "pauseOff", at: sim, event: DriveEvent(paused ? "pause" : "resume", at: sim))
+        case UInt8(ascii: "?"), UInt8(ascii: "h"), UInt8(ascii: "H"):
+            console.info("keys", at: sim, event: DriveEvent("key", at: sim, [("key", .string(name))]))
+        case UInt8(ascii: "q"), UInt8(ascii: "Q"):
+            console.event(DriveEvent("key", at: sim, [("key", .string("q")), ("action", .string("quit"))]))
+            quit.withLock { $0 = true }
+        case 0x1A:  // Ctrl-Z (the terminal's suspend character is off in raw mode, so it arrives as a key)
+            suspend(sim: sim)
+        default:
+            break
         }
+    }
+
+    /// Ctrl-Z: stops the process like any job, with the terminal restored and the drive's clock paused; `fg`
+    /// (SIGCONT) continues here with raw mode back on, and the simulated clock resumes where it stopped.
+    private func suspend(sim: Double) {
+        let wasPaused = timeline.isPaused
+        if !wasPaused { timeline.togglePause(wall: clock.now()) }
+        console.info("suspended", at: sim, event: DriveEvent("suspend", at: sim))
+        console.clearStatus()
+        Terminal.shared.restore()
+        kill(getpid(), SIGSTOP)  // returns when continued
+        Terminal.shared.enterRawMode()
+        if !wasPaused { timeline.togglePause(wall: clock.now()) }
+        console.info("continued", at: sim, event: DriveEvent("continue", at: sim))
+        resized.withLock { $0 = true }
     }
 
     /// Restores the terminal and the signal handlers; clears the status line.
@@ -82,74 +137,17 @@ final class LiveInteraction: @unchecked Sendable {
         Terminal.shared.restore()
         trap?.cancel()
         trap = nil
+        for t in extraTraps { t.cancel() }
+        extraTraps.removeAll()
     }
-}
 
-/// Renders the live status line: progress bar, next maneuver and its distance, current street, remaining
-/// distance and time, ETA (wall clock at the current speedup), mute and speed state.
-struct StatusLine {
-    let settings: GuidanceSettings
-    private let nextInstructions: [String]
-    private let clockFormatter: DateFormatter
-
-    init(settings: GuidanceSettings) {
-        self.settings = settings
-        clockFormatter = DateFormatter()
-        clockFormatter.locale = Locale(identifier: "en_US_POSIX")
-        clockFormatter.dateFormat = "HH:mm:ss"
-        // Phrased once per maneuver at start-up, not on every redraw.
-        nextInstructions = settings.index.steps.map { s in
-            settings.builder.phrase(Announcement(kind: .now, maneuver: ManeuverDescription(id: s.id, step: s.step))).display
+    /// The ui key of the reason a signal ended the drive, and its exit code (128 + signal; 130 for Ctrl-C).
+    static func ending(_ signal: Int32) -> (key: String, code: Int32) {
+        switch signal {
+        case SIGINT: return ("stopInterrupt", ExitCode.interrupted.rawValue)
+        case SIGHUP: return ("stopHangup", 128 + SIGHUP)
+        case SIGQUIT: return ("stopQuitSignal", 128 + SIGQUIT)
+        default: return ("stopTerminate", 128 + signal)
         }
-    }
-
-    /// The line, most important first so that a narrow terminal (cut at its width) still shows the mute state,
-    /// the speed and the next maneuver: state │ progress │ next maneuver │ remaining │ ETA │ street.
-    func render(progress: RouteProgress?, muted: Bool, speedup: Double, paused: Bool, wallRemaining: Double?) -> String {
-        let state = word(muted ? "muted" : "sound") + " " + (paused ? word("paused") : "×" + Self.speed(speedup))
-        guard let p = progress else { return state + " │ " + word("starting") }
-        let length = max(1, settings.index.path.length)
-        let fraction = min(1, max(0, p.distanceAlong / length))
-        let cells = 10
-        let filled = Int((fraction * Double(cells)).rounded())
-        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: cells - filled)
-        var parts = [state, "\(bar) \(Int(fraction * 100))%"]
-        if let next = p.nextManeuverIndex, nextInstructions.indices.contains(next) {
-            parts.append("\(distance(p.distanceToNextManeuver)): \(nextInstructions[next])")
-        }
-        parts.append(word("remaining", "\(distance(p.remainingDistance)) \(TimeFormatting.clock(p.remainingSeconds))"))
-        if let wallRemaining {
-            parts.append(word("eta", clockFormatter.string(from: Date(timeIntervalSinceNow: wallRemaining))))
-        }
-        let street = settings.index.steps.indices.contains(p.stepIndex) ? settings.index.steps[p.stepIndex].step.name : ""
-        if !street.isEmpty { parts.append(word("on", street)) }
-        return parts.joined(separator: " │ ")
-    }
-
-    /// A status-line word from the phrasebook's `ui` section (English comes in through the fallback chain),
-    /// with `value` in place of `{}`.
-    private func word(_ key: String, _ value: String = "") -> String {
-        (settings.builder.book.ui[key] ?? "{}").replacingOccurrences(of: "{}", with: value)
-    }
-
-    /// A speedup for people: "4", "0.5".
-    static func speed(_ v: Double) -> String {
-        v == v.rounded() ? String(Int(v)) : String(format: "%.2g", v)
-    }
-
-    /// A distance rounded by the locale's bands, with the unit symbol.
-    private func distance(_ meters: Double) -> String {
-        let r = settings.builder.distances.round(meters)
-        let symbol: String
-        switch r.unit {
-        case .meter: symbol = "m"
-        case .kilometer: symbol = "km"
-        case .foot: symbol = "ft"
-        case .yard: symbol = "yd"
-        case .mile: symbol = "mi"
-        }
-        let number = settings.locale.profile.decimalSeparator == "." ? r.plainText
-            : r.plainText.replacingOccurrences(of: ".", with: settings.locale.profile.decimalSeparator)
-        return "\(number) \(symbol)"
     }
 }

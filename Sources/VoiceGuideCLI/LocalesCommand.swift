@@ -29,6 +29,9 @@ public enum LocalesCommand: VoiceGuideCommand {
 
     /// Runs the command; failures are `CLIError`s with their exit codes.
     public static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitCode {
+        guard arguments.positionals.isEmpty else {
+            throw CLIError.usage("\(name) takes no arguments, got '\(arguments.positionals.joined(separator: " "))'", command: name)
+        }
         let format = try arguments.choice("format", of: ["text", "json"], command: name) ?? "text"
         let data = try PhrasingSupport.data(arguments, io: io)
         let english = try? data.ownChain("en").json

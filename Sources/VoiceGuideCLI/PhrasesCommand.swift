@@ -18,6 +18,9 @@ public enum PhrasesCommand: VoiceGuideCommand {
 
     /// Runs the command; failures are `CLIError`s with their exit codes.
     public static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitCode {
+        guard arguments.positionals.isEmpty else {
+            throw CLIError.usage("\(name) takes no arguments, got '\(arguments.positionals.joined(separator: " "))'", command: name)
+        }
         guard let tag = arguments.values["locale"] else { throw CLIError.usage("--locale TAG is required", command: name) }
         let units = try arguments.choice("units", of: UnitsSystem.allCases.map(\.rawValue), command: name).flatMap(UnitsSystem.init(rawValue:))
         let data = try PhrasingSupport.data(arguments, io: io)

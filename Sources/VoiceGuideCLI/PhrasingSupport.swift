@@ -5,8 +5,14 @@ import SpeechESpeakNG
 
 /// Shared data loading for the phrasing commands, mapping data errors to exit codes (DESIGN.md §6).
 enum PhrasingSupport {
-    /// The data directory from `--data-dir`, `VOICEGUIDE_DATA` or discovery.
+    /// The data directory from `--data-dir`, `VOICEGUIDE_DATA` or discovery. A `VOICEGUIDE_DATA` that is not a
+    /// data directory is an error (exit 66), like a bad `--data-dir`, not silently passed over.
     static func data(_ arguments: ParsedArguments, io: CommandIO) throws -> VoiceGuideData {
+        if arguments.values["data-dir"] == nil, let env = io.environment["VOICEGUIDE_DATA"], !env.isEmpty,
+           !VoiceGuideData.isDataDirectory(URL(fileURLWithPath: env)) {
+            throw CLIError(.noInput, "VOICEGUIDE_DATA=\(env): not a VoiceGuide data directory (it needs Locales/ and Phrasebooks/)",
+                           hint: "Point VOICEGUIDE_DATA at such a directory, or unset it to use the installed data.")
+        }
         do {
             var data = try VoiceGuideData.discover(explicit: arguments.values["data-dir"], environment: io.environment)
             data.nameReaders = NameReaders.provider

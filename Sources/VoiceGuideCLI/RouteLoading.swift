@@ -40,7 +40,7 @@ public enum RouteLoading {
         let name: String
         if path == "-" {
             name = "<stdin>"
-            data = io.readStdin()
+            data = try io.readStdin()
         } else {
             name = path
             data = try readFile(path, limit: options.maxBytes)

@@ -10,19 +10,33 @@ public enum SayCommand: VoiceGuideCommand {
     /// One line for the command list.
     public static let summary = "Speak a text or SSML through ALSA, into a WAV file, or as text."
     /// Usage after `voiceguide say`.
-    public static let usage = "TEXT [--locale TAG] [--ssml] [--voice NAME] [--rate WPM] [--output alsa[:DEVICE]|wav:FILE|text]"
+    public static let usage = "TEXT [--locale TAG] [--ssml] [--voice NAME] [--rate WPM] [--pitch P] "
+        + "[--output auto|alsa[:DEVICE]|wav:FILE|text] [--data-dir DIR] | --list-voices [--locale TAG]"
     /// The options `say` accepts.
     public static let options: [OptionSpec] = [
         OptionSpec("locale", value: "TAG", help: "Locale whose voice to use (e.g. de-DE); default en-US."),
         OptionSpec("ssml", help: "TEXT is an SSML <speak> document (checked for well-formedness first)."),
         OptionSpec("voice", value: "NAME", help: "eSpeak NG voice (e.g. en-gb, fr-fr, cmn); overrides --locale."),
         OptionSpec("rate", value: "WPM", help: "Speaking rate in words per minute, 80 to 450 (default 175)."),
-        OptionSpec("output", value: "OUT", help: "alsa (default device), alsa:DEVICE, wav:FILE, or text."),
+        OptionSpec("pitch", value: "P", help: "Voice pitch, 0 to 100 (default 50)."),
+        OptionSpec("output", value: "OUT", help: "auto (default: ALSA 'default', else text, as drive does), alsa, alsa:DEVICE, wav:FILE, or text."),
+        OptionSpec("list-voices", help: "List the eSpeak NG voices for the locale's language and exit."),
         PhrasingSupport.dataDirOption,
     ]
 
+    /// Examples.
+    public static let notes = """
+        Examples:
+          voiceguide say "Turn left onto Main Street."           through ALSA 'default'
+          voiceguide say "Bitte links abbiegen." --locale de-DE  with the German voice
+          voiceguide say "Hello" --output wav:hello.wav          into a WAV file
+          voiceguide say --list-voices --locale fr-FR            French voices
+        """
+
     /// Where the speech goes.
     enum Output: Equatable {
+        /// ALSA `default`, else text with one warning (the same rule as `drive`).
+        case auto
         case alsa(String)
         case wav(String)
         case text
@@ -30,6 +44,12 @@ public enum SayCommand: VoiceGuideCommand {
 
     /// Speaks TEXT to the chosen output; errors map to exit 64/65/69 (see DESIGN.md §6).
     public static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitCode {
+        if arguments.flags.contains("list-voices") {
+            guard arguments.positionals.isEmpty else {
+                throw CLIError.usage("--list-voices takes no TEXT, got '\(arguments.positionals.joined(separator: " "))'", command: name)
+            }
+            return try VoiceListing.run(arguments, io: io)
+        }
         let text = arguments.positionals.joined(separator: " ")
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw CLIError.usage("say needs a TEXT to speak", command: name)
@@ -42,31 +62,48 @@ public enum SayCommand: VoiceGuideCommand {
         }
         let output = try parseOutput(arguments.values["output"])
         let rate = try arguments.number("rate", in: 80...450, command: name).map { Int($0.rounded()) } ?? 175
-        let synthesizer = try self.synthesizer(arguments, rate: rate, io: io)
+        let pitch = try arguments.number("pitch", in: 0...100, command: name).map { Int($0.rounded()) } ?? 50
+        let synthesizer = try self.synthesizer(arguments, rate: rate, pitch: pitch, io: io)
         let utterance = Utterance(text: text, isSSML: isSSML, label: "say")
         switch output {
         case .text:
-            let seconds = try synthesizer.render(utterance).duration
-            io.print("[0.00–\(String(format: "%.2f", seconds))] (\(synthesizer.voice.voice.shortName)) \(text)")
+            try printText(utterance, synthesizer: synthesizer, io: io)
         case .wav(let path):
             let clock = VirtualClock()
             let sink = WAVFileSink(path: path)
             let player = RenderingPlayer(synthesizer: synthesizer, sink: sink, clock: clock)
-            do { try player.prepare() } catch let error as AudioDeviceUnavailable {
-                throw CLIError(.unavailable, error.description)
+            do { try player.prepare() } catch { throw DriveSetup.wavError(path, error, creating: true) }
+            do { try speak(utterance, player: player, clock: clock) } catch let error as CLIError where error.code == .unavailable {
+                throw CLIError(.ioError, "\(path): cannot write the WAV file: \(StandardStreams.reason(error.message))")
             }
-            try speak(utterance, player: player, clock: clock)
-            try player.finish()
+            do { try player.finish() } catch { throw DriveSetup.wavError(path, error, creating: false) }
             io.error("Wrote \(path) (\(String(format: "%.2f", sink.secondsWritten)) s).")
         case .alsa(let device):
             let player = StreamingPlayer(synthesizer: synthesizer, sink: ALSASink(device: device))
             do { try player.prepare() } catch let error as AudioDeviceUnavailable {
-                throw CLIError(.unavailable, error.description)
+                throw CLIError(.unavailable, error.description, hint: AudioHint.text)
+            }
+            defer { try? player.shutdown() }
+            try speak(utterance, player: player, clock: SystemClock())
+        case .auto:
+            let player = StreamingPlayer(synthesizer: synthesizer, sink: ALSASink(device: "default"))
+            do { try player.prepare() } catch let error as AudioDeviceUnavailable {
+                // The same rule as drive's `auto`: one warning, then text.
+                io.error("voiceguide say: no audio output (\(error.description)); printing the text instead. "
+                         + AudioHint.text)
+                try printText(utterance, synthesizer: synthesizer, io: io)
+                return .ok
             }
             defer { try? player.shutdown() }
             try speak(utterance, player: player, clock: SystemClock())
         }
         return .ok
+    }
+
+    /// `--output text`: the text with its synthesized length and voice.
+    private static func printText(_ utterance: Utterance, synthesizer: ESpeakSynthesizer, io: CommandIO) throws {
+        let seconds = try synthesizer.render(utterance).duration
+        io.print("[0.00–\(String(format: "%.2f", seconds))] (\(synthesizer.voice.voice.shortName)) \(utterance.text)")
     }
 
     /// Runs one utterance through a controller and turns a failure event into a CLI error.
@@ -82,27 +119,28 @@ public enum SayCommand: VoiceGuideCommand {
 
     /// The synthesizer: `--voice` (an unknown one is a usage error, 64, with close matches), else the locale
     /// profile's voice (an unknown one there is bad locale data, 65, naming the file), else en-us.
-    static func synthesizer(_ arguments: ParsedArguments, rate: Int, io: CommandIO) throws -> ESpeakSynthesizer {
+    static func synthesizer(_ arguments: ParsedArguments, rate: Int, pitch: Int = 50, io: CommandIO) throws -> ESpeakSynthesizer {
         if arguments.values["voice"] == nil, let tag = arguments.values["locale"] {
             let data = try PhrasingSupport.data(arguments, io: io)
             let locale = try PhrasingSupport.locale(tag, data: data, io: io)
-            return try PhrasingSupport.synthesizer(for: locale, data: data, rate: rate, cacheSeconds: 0)
+            let checked = try PhrasingSupport.synthesizer(for: locale, data: data, rate: rate, cacheSeconds: 0)
+            guard pitch != 50 else { return checked }
+            return try ESpeakSynthesizer(voice: locale.profile.voice, rate: rate, pitch: pitch, cacheSeconds: 0)
         }
         do {
-            return try ESpeakSynthesizer(voice: arguments.values["voice"] ?? "en-us", rate: rate, cacheSeconds: 0)
+            return try ESpeakSynthesizer(voice: arguments.values["voice"] ?? "en-us", rate: rate, pitch: pitch, cacheSeconds: 0)
         } catch ESpeakError.unknownVoice(let voice, let close) {
-            throw CLIError(.usage, "unknown voice '\(voice)'",
-                           hint: close.isEmpty ? "Installed voices are listed by 'espeak-ng --voices'." : "Close matches: \(close.joined(separator: ", ")).")
+            throw VoiceListing.unknownVoice(voice, close: close)
         }
     }
 
     /// Parses `--output`: `alsa`, `alsa:DEVICE` (passed through unchanged), `wav:FILE`, `text`.
     static func parseOutput(_ raw: String?) throws -> Output {
-        guard let raw else { return .alsa("default") }
+        guard let raw, raw != "auto" else { return .auto }
         if raw == "text" { return .text }
         if raw == "alsa" { return .alsa("default") }
         if raw.hasPrefix("alsa:"), raw.count > 5 { return .alsa(String(raw.dropFirst(5))) }
         if raw.hasPrefix("wav:"), raw.count > 4 { return .wav(String(raw.dropFirst(4))) }
-        throw CLIError.usage("option '--output' must be alsa, alsa:DEVICE, wav:FILE or text, got '\(raw)'", command: name)
+        throw CLIError.usage("option '--output' must be auto, alsa, alsa:DEVICE, wav:FILE or text, got '\(raw)'", command: name)
     }
 }

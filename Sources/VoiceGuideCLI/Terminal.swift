@@ -1,11 +1,17 @@
 import Foundation
 
 /// Raw-mode handling for the interactive drive. The original terminal state is saved once and restored on
-/// every exit path: normal end, error, `q`, SIGINT and SIGTERM (`restore()` is idempotent and async-signal-tolerant
+/// every exit path: normal end, error, `q`, SIGINT, SIGTERM, SIGHUP, SIGQUIT, a closed stdout pipe, and while
+/// suspended by Ctrl-Z (`restore()` is idempotent and async-signal-tolerant
 /// enough for our use: it only calls tcsetattr and write).
 public final class Terminal: @unchecked Sendable {
-    /// The process-wide terminal on standard input.
-    public static let shared = Terminal(fd: STDIN_FILENO)
+    /// The process-wide terminal for keys: standard input when it is one, else the controlling terminal
+    /// (`/dev/tty`), so `cat route.json | voiceguide drive -` still reads keys.
+    public static let shared: Terminal = {
+        if isatty(STDIN_FILENO) == 1 { return Terminal(fd: STDIN_FILENO) }
+        let tty = open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY)
+        return Terminal(fd: tty >= 0 ? tty : STDIN_FILENO)
+    }()
 
     private let fd: Int32
     private let lock = NSLock()
@@ -13,7 +19,7 @@ public final class Terminal: @unchecked Sendable {
 
     private init(fd: Int32) { self.fd = fd }
 
-    /// True when standard input is a terminal.
+    /// True when the key input is a terminal.
     public var isTTY: Bool { isatty(fd) == 1 }
 
     /// Puts the terminal in raw mode (no echo, no line buffering, keys arrive one byte at a time).
@@ -33,6 +39,8 @@ public final class Terminal: @unchecked Sendable {
         withUnsafeMutableBytes(of: &raw.c_cc) { cc in
             cc[Int(VMIN)] = 0
             cc[Int(VTIME)] = 1
+            // Ctrl-Z arrives as a key, so the drive restores the terminal before it stops (LiveInteraction).
+            cc[Int(VSUSP)] = 0
         }
         guard tcsetattr(fd, TCSAFLUSH, &raw) == 0 else { return false }
         saved = original
@@ -63,12 +71,16 @@ public final class Terminal: @unchecked Sendable {
     }
 }
 
-/// Delivers SIGINT/SIGTERM to a handler on a dispatch queue instead of killing the process.
+/// Delivers signals (by default SIGINT, SIGTERM, SIGHUP, SIGQUIT: every one that ends a drive) to a handler on
+/// a dispatch queue instead of killing the process, so the terminal is restored first.
 public final class SignalTrap: @unchecked Sendable {
     private var sources: [DispatchSourceSignal] = []
 
+    /// The signals that end a drive.
+    public static let endingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+
     /// Installs `handler` for `signals`; the default action is disabled while the trap lives.
-    public init(signals: [Int32] = [SIGINT, SIGTERM], queue: DispatchQueue = .global(),
+    public init(signals: [Int32] = SignalTrap.endingSignals, queue: DispatchQueue = .global(),
                 handler: @escaping @Sendable (Int32) -> Void) {
         for sig in signals {
             signal(sig, SIG_IGN)
@@ -89,7 +101,8 @@ public final class SignalTrap: @unchecked Sendable {
     }
 }
 
-/// ANSI escape sequences, all empty when color/escapes are disabled (`NO_COLOR` or not a TTY).
+/// ANSI escape sequences, all empty when escapes are disabled: not a TTY, or `TERM=dumb` (or unset), which is
+/// treated like a non-terminal. Colors also go with `NO_COLOR`.
 public struct TerminalStyle: Sendable {
     /// Whether escape sequences are written at all.
     public let enabled: Bool
@@ -98,9 +111,19 @@ public struct TerminalStyle: Sendable {
 
     /// Chooses the style for a stream.
     public init(isTTY: Bool, environment: [String: String]) {
-        enabled = isTTY
-        colors = isTTY && (environment["NO_COLOR"].map { $0.isEmpty } ?? true)
+        enabled = Self.isCapable(isTTY: isTTY, environment: environment)
+        colors = enabled && (environment["NO_COLOR"].map { $0.isEmpty } ?? true)
     }
+
+    /// True for a terminal that takes cursor and line escapes: a TTY whose `TERM` is set and not `dumb`.
+    public static func isCapable(isTTY: Bool, environment: [String: String]) -> Bool {
+        guard isTTY, let term = environment["TERM"], !term.isEmpty else { return false }
+        return term != "dumb"
+    }
+
+    /// `line` with auto-wrap off while it is drawn, so a line wider than the terminal (after a resize) is cut
+    /// by the terminal instead of wrapping into a stale second row.
+    public func noWrap(_ line: String) -> String { enabled ? "\u{1B}[?7l" + line + "\u{1B}[?7h" : line }
 
     /// Carriage return + clear the whole line.
     public var clearLine: String { enabled ? "\r\u{1B}[2K" : "" }

@@ -150,6 +150,10 @@ struct Transcript {
                      "  duplicates:         \(r.duplicates)",
                      "  late:               \(r.late)",
                      "  missed:             " + (r.missed.isEmpty ? "0" : r.missed.map(\.description).joined(separator: ", "))]
+        let facts = FactsCarried(announcements: plan.run.announcements, announceable: r.announceable,
+                                 index: settings.index, builder: settings.builder)
+        lines.append("  facts carried:      " + facts.summary)
+        lines += facts.missing.map { "    - not said: step \($0)" }
         let warnings = settings.document.route.warnings.map(\.description) + r.warnings
         lines.append("  warnings:           \(warnings.isEmpty ? "none" : String(warnings.count))")
         lines += warnings.map { "    - \($0)" }

@@ -3,6 +3,7 @@ import RouteModel
 import Guidance
 import Phrasing
 import SpeechESpeakNG
+import Navigation
 
 /// `voiceguide transcript ROUTE`: every announcement of a simulated drive, as text, JSON, subtitles, or a
 /// Mapbox-style response with our `voiceInstructions` (DESIGN.md §4–§5).
@@ -12,11 +13,13 @@ public enum TranscriptCommand: VoiceGuideCommand {
     /// One line for the command list.
     public static let summary = "Generate a route's instruction transcript (text, json, srt, vtt, mapbox)."
     /// Usage after the command name.
-    public static let usage = "ROUTE|- [--locale TAG] [--units SYSTEM] [--speed KMH] [--format text|json|srt|vtt|mapbox] [--stats]"
+    public static let usage = "ROUTE|NAME|- [--locale TAG] [--units metric|imperial|uk] [--speed KMH] "
+        + "[--format text|json|srt|vtt|mapbox] [--stats] [--durations words|speech] [--route-index N] "
+        + "[--polyline 5|6] [--data-dir DIR]"
     /// The options the command accepts.
     public static let options: [OptionSpec] = [
         OptionSpec("format", value: "FORMAT", help: "text (default), json, srt, vtt, or mapbox."),
-        OptionSpec("stats", help: "Also print a guidance-quality report (to stderr for json/srt/vtt/mapbox)."),
+        OptionSpec("stats", help: "Add a guidance-quality report: at the end of text, as \"stats\" in json, on stderr for srt/vtt/mapbox."),
         OptionSpec("durations", value: "MODEL", help: "Speaking times from 'words' (locale words/s, default) or 'speech' (synthesized by eSpeak NG)."),
     ] + GuidanceSettings.optionSpecs
 
@@ -24,22 +27,27 @@ public enum TranscriptCommand: VoiceGuideCommand {
     public static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitCode {
         guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
             throw CLIError.usage(arguments.positionals.isEmpty ? "transcript needs a ROUTE (a file or - for stdin)"
-                                                               : "transcript takes one ROUTE, got \(arguments.positionals.count)", command: name)
+                                                               : "transcript takes one ROUTE, got \(arguments.positionals.count) ('\(arguments.positionals.joined(separator: "' '"))')", command: name)
         }
         let format = try arguments.choice("format", of: ["text", "json", "srt", "vtt", "mapbox"], command: name) ?? "text"
         let durations = try arguments.choice("durations", of: ["words", "speech"], command: name) ?? "words"
-        let settings = try GuidanceSettings.load(routePath: path, arguments: arguments, command: name, io: io)
+        let settings = try GuidanceSettings.load(routePath: ExampleRoutes.resolve(path, arguments: arguments, io: io),
+                                                 arguments: arguments, command: name, io: io)
         let estimator = try durationEstimator(durations, settings: settings)
         let plan = settings.plan(estimator: estimator)
+        let stats = arguments.flags.contains("stats")
         let transcript = Transcript(settings: settings, plan: plan)
         switch format {
-        case "json": io.write(transcript.json().serialized(pretty: true) + "\n")
+        case "json":
+            var json = transcript.json()
+            if stats { json.setMember("stats", to: TranscriptStats.json(transcript)) }
+            io.write(json.serialized(pretty: true) + "\n")
         case "srt": io.write(transcript.subtitles(vtt: false))
         case "vtt": io.write(transcript.subtitles(vtt: true))
         case "mapbox": io.write(transcript.mapbox().serialized(pretty: true) + "\n")
         default: io.write(transcript.text())
         }
-        if arguments.flags.contains("stats") {
+        if stats, format != "json" {
             let report = transcript.statsText()
             if format == "text" { io.write("\n" + report) } else { io.error(report.trimmingCharacters(in: .newlines)) }
         }

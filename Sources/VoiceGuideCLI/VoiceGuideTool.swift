@@ -21,10 +21,16 @@ public enum VoiceGuideTool {
     public static var helpText: String {
         let width = commands.map { $0.name.count }.max() ?? 8
         var lines = ["voiceguide \(version) — spoken turn-by-turn guidance", "",
-                     "Usage: voiceguide COMMAND [OPTIONS]", "", "Commands:"]
-        for c in commands { lines.append("  " + c.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + c.summary) }
-        lines += ["", "Run 'voiceguide COMMAND --help' for a command's options.",
-                  "Exit codes: 0 ok, 64 usage, 65 bad data, 66 missing file, 69 audio unavailable, 70 internal error."]
+                     "Usage: voiceguide COMMAND [OPTIONS]", "       voiceguide help COMMAND | --help | --version", "",
+                     "Commands:"]
+        for c in commands {
+            lines += HelpFormatting.wrap(c.summary, width: 80, firstPrefix: "  " + c.name.padding(toLength: width + 2, withPad: " ", startingAt: 0),
+                                         prefix: String(repeating: " ", count: width + 4))
+        }
+        lines += [""] + HelpFormatting.wrap("Run 'voiceguide help COMMAND' or 'voiceguide COMMAND --help' for a command's options.", width: 80)
+        lines += HelpFormatting.wrap("Exit codes: 0 ok, 64 usage, 65 bad data, 66 missing input, 69 audio unavailable, "
+                                     + "70 internal error, 73 cannot create an output file, 74 read/write error, "
+                                     + "130 interrupted.", width: 80)
         return lines.joined(separator: "\n")
     }
 
@@ -34,23 +40,31 @@ public enum VoiceGuideTool {
             io.error(helpText)
             return ExitCode.usage.rawValue
         }
-        if first == "--help" || first == "-h" || first == "help" { io.print(helpText); return 0 }
-        if first == "--version" { io.print("voiceguide \(version)"); return 0 }
-        guard let command = commands.first(where: { $0.name == first }) else {
-            let hint = closest(to: first, in: commands.map(\.name)).map { "Did you mean '\($0)'? " } ?? ""
-            io.error("voiceguide: unknown command '\(first)'")
-            io.error("\(hint)Try 'voiceguide --help'.")
-            return ExitCode.usage.rawValue
-        }
         let rest = Array(arguments.dropFirst())
+        switch first {
+        case "--help", "-h", "help":
+            // `voiceguide help drive` is `voiceguide drive --help`.
+            guard let topic = rest.first else { return finish(io) { io.print(helpText) } }
+            guard rest.count == 1 else { return usageError("'\(first)' takes at most one COMMAND, got '\(rest.joined(separator: " "))'", io: io) }
+            guard let command = commands.first(where: { $0.name == topic }) else { return unknownCommand(topic, io: io) }
+            return finish(io) { io.print(command.helpText) }
+        case "--version", "-V":
+            guard rest.isEmpty else { return usageError("'--version' takes no arguments, got '\(rest.joined(separator: " "))'", io: io) }
+            return finish(io) { io.print("voiceguide \(version)") }
+        default:
+            break
+        }
+        guard let command = commands.first(where: { $0.name == first }) else { return unknownCommand(first, io: io) }
         if rest.prefix(while: { $0 != "--" }).contains("--help") || rest.first == "-h" {
-            io.print(command.helpText)
-            return 0
+            return finish(io) { io.print(command.helpText) }
         }
         do {
             let parsed = try ParsedArguments.parse(rest, specs: command.options, command: command.name)
-            return try command.run(parsed, io).rawValue
+            let code = try command.run(parsed, io).rawValue
+            if let failure = io.outputError { return outputFailed(failure, command: command.name, io: io) }
+            return code
         } catch let error as CLIError {
+            if let failure = io.outputError { return outputFailed(failure, command: command.name, io: io) }
             io.error("voiceguide \(command.name): \(error.message)")
             if let hint = error.hint { io.error(hint) }
             return error.code.rawValue
@@ -58,6 +72,35 @@ public enum VoiceGuideTool {
             io.error("voiceguide \(command.name): internal error: \(error)")
             return ExitCode.software.rawValue
         }
+    }
+
+    /// Runs `body` (which writes to stdout) and maps a failed write to exit 74.
+    private static func finish(_ io: CommandIO, _ body: () -> Void) -> Int32 {
+        body()
+        if let failure = io.outputError { return outputFailed(failure, command: nil, io: io) }
+        return ExitCode.ok.rawValue
+    }
+
+    /// Stdout could not be written (disk full, closed): one line, exit 74.
+    private static func outputFailed(_ failure: any Error, command: String?, io: CommandIO) -> Int32 {
+        io.error("voiceguide\(command.map { " \($0)" } ?? ""): cannot write to standard output: \(failure)")
+        return ExitCode.ioError.rawValue
+    }
+
+    private static func usageError(_ message: String, io: CommandIO) -> Int32 {
+        io.error("voiceguide: \(message)")
+        io.error("Try 'voiceguide --help'.")
+        return ExitCode.usage.rawValue
+    }
+
+    /// An unknown command or top-level option, with the nearest one when it is a likely typo.
+    private static func unknownCommand(_ word: String, io: CommandIO) -> Int32 {
+        let isOption = word.hasPrefix("-")
+        let candidates = isOption ? ["--help", "--version"] : commands.map(\.name) + ["help"]
+        let hint = closest(to: word, in: candidates).map { "Did you mean '\($0)'? " } ?? ""
+        io.error("voiceguide: unknown \(isOption ? "option" : "command") '\(word)'")
+        io.error("\(hint)Try 'voiceguide --help'.")
+        return ExitCode.usage.rawValue
     }
 
     /// The candidate nearest to `word` by edit distance, when it is close enough to be a likely typo.

@@ -1,6 +1,16 @@
 import Foundation
 import VoiceGuideCLI
 
-// Output to a closed pipe is an error the writers ignore, not a signal that ends the process.
+// Swift's runtime reads SWIFT_BACKTRACE before main runs, and when stdin is a terminal its default is an
+// interactive backtrace prompt that waits for keys (with our raw mode still on). Unless the user chose a setting,
+// run again with a non-interactive one (execv keeps argv, so data discovery from argv[0] is unchanged). Without a
+// terminal on stdin there is no prompt, so pipelines and scripts do not pay for the second start.
+if getenv("SWIFT_BACKTRACE") == nil, isatty(STDIN_FILENO) == 1 {
+    setenv("SWIFT_BACKTRACE", BacktraceSetting.value, 1)
+    BacktraceSetting.reexec()
+}
+// Closed fds 0–2 get /dev/null parked on them (remembered as closed), so no file opened later can become stdout.
+StandardStreams.secure()
+// A closed stdout pipe is handled by the writer (StandardStreams.brokenPipe), after the terminal is restored.
 signal(SIGPIPE, SIG_IGN)
 exit(VoiceGuideTool.main(Array(CommandLine.arguments.dropFirst())))

@@ -56,8 +56,9 @@ import RouteModel
 
     @Test func multiLegAnnouncesTheWaypoint() {
         let run = checkedRun(Scenarios.multiLeg())
+        // After the stop, the next leg's depart names its road before the countdown to its first turn.
         #expect(summaries(run) == ["depart 0/0", "prepare 0/1", "now 0/1", "prepare 0/2", "waypoint 0/2",
-                                   "prepare 1/1", "now 1/1", "prepare 1/2", "arrive 1/2"])
+                                   "depart 1/0", "prepare 1/1", "now 1/1", "prepare 1/2", "arrive 1/2"])
         let waypoint = run.announcements[4].maneuver
         #expect(waypoint?.waypointName == "Bakery" && waypoint?.waypointOrdinal == 1 && waypoint?.arrivalSide == .right)
     }

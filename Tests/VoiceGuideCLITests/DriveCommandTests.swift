@@ -39,10 +39,10 @@ import Testing
         #expect(analysis.duration >= (triggers.last?.seconds ?? 0))
     }
 
-    @Test func speedupCompressesTheTimeline() throws {
+    @Test func compressCompressesTheTimeline() throws {
         let wav = temporaryPath("fast.wav")
         defer { try? FileManager.default.removeItem(atPath: wav) }
-        let drive = ToolRun(["drive", route, "--output", "wav:\(wav)", "--speedup", "4"])
+        let drive = ToolRun(["drive", route, "--output", "wav:\(wav)", "--compress", "4"])
         #expect(drive.code == 0, "\(drive.err)")
         let triggers = try transcriptTriggers(["--durations", "speech"])
         let analysis = try WAVAnalysis(path: wav)

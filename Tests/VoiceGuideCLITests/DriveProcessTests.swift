@@ -54,9 +54,10 @@ import Testing
         }
     }
 
-    /// Runs `command` under a pseudo-terminal; `script -e` exits with the command's status.
+    /// Runs `command` under a pseudo-terminal (as an xterm: the test runner may have no TERM); `script -e` exits
+    /// with the command's status.
     func underTTY(_ command: String) throws -> Spawned {
-        try Spawned("/usr/bin/script", ["-qfec", command, "/dev/null"])
+        try Spawned("/usr/bin/script", ["-qfec", "export TERM=xterm; " + command, "/dev/null"])
     }
 
     /// The pid of the `voiceguide` process below `root` (script → sh → voiceguide).

@@ -1,32 +1,51 @@
 import Foundation
 import Testing
-import RouteModel
-import Guidance
-import Phrasing
 
-/// The README's "Using the library" snippet, run for real on an example route: a developer embedding the
-/// engine gets the same announcements as the CLI.
+/// Issue 13 item 16: the README's "Using the library" example is the compiled `VoiceGuideExample` target, word for
+/// word, and running it guides a drive into a WAV file with exactly the CLI's announcements.
 @Suite struct LibraryUsageTests {
-    @Test func readmeSnippetAnnouncesTheRoute() throws {
-        let data = try Data(contentsOf: URL(fileURLWithPath: CLIFixtures.example("uk-oxford.json")))
-        // --- README snippet ---
-        let document = try RouteImporter().read(data, fileName: "route.json")
-        let index = RouteIndex(route: document.route)
-        let locale = try VoiceGuideData.discover(explicit: CLIFixtures.repository.path).loadLocale(tag: "en-GB")
-        let builder = locale.builder()
-        var session = GuidanceSession(index: index, estimator: PhraseDurationEstimator(builder: builder))
-        // --- end ---
-        var spoken: [String] = []
-        for fix in Simulator(index: index) {
-            for announcement in session.update(fix.position) {
-                spoken.append(builder.phrase(announcement).display)
-            }
+    static let example = CLIFixtures.repository.appendingPathComponent("Examples/LibraryUsage/main.swift")
+    static let binary = CLIFixtures.repository.appendingPathComponent(".build/debug/VoiceGuideExample").path
+
+    @Test func theReadmeShowsTheCompiledExampleWordForWord() throws {
+        let readme = try String(contentsOf: CLIFixtures.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let source = try String(contentsOf: Self.example, encoding: .utf8)
+        let section = try #require(readme.range(of: "## Using the library").map { String(readme[$0.upperBound...]) })
+        let start = try #require(section.range(of: "```swift\nimport Foundation\n"))
+        let body = section[start.upperBound...]
+        let end = try #require(body.range(of: "```\n"))
+        #expect("import Foundation\n" + body[..<end.lowerBound] == source)
+        #expect(section.contains(".product(name: \"VoiceGuide\", package: \"VoiceGuide\")"))
+    }
+
+    @Test func theExampleSpeaksTheRouteIntoAWAVWithTheCLIsAnnouncements() throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.binary) else {
+            Issue.record("\(Self.binary) is missing: run 'swift build' first (scripts/test.sh does)")
+            return
         }
-        let cli = ToolRun(["transcript", CLIFixtures.example("uk-oxford.json"), "--locale", "en-GB", "--format", "json"])
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(cli.out.utf8)) as? [String: Any])
-        let expected = (object["announcements"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
-        #expect(spoken == expected)
-        #expect(spoken.first?.hasPrefix("Head east") == true)
-        #expect(spoken.last == "Your destination is on the left.")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voiceguide-example-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let wav = folder.appendingPathComponent("guidance.wav").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = []  // the packaged uk-oxford route, into ./guidance.wav
+        process.currentDirectoryURL = folder
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let lines = text.split(separator: "\n").map(String.init)
+        let announced = lines.filter { $0.contains(" s  ") }.compactMap { $0.components(separatedBy: " s  ").last }
+        let cli = ToolRun(["transcript", CLIFixtures.example("uk-oxford.json"), "--locale", "en-GB", "--format", "json",
+                           "--durations", "speech"])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(cli.out.utf8)) as? [String: Any])
+        let expected = (json["announcements"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+        #expect(announced == expected)
+        #expect(lines.last?.hasPrefix("wrote guidance.wav") == true)
+        let segments = try WAVAnalysis(path: wav).segmentStarts()
+        #expect(segments.count == expected.count)
     }
 }

@@ -14,7 +14,9 @@ private func runTool(_ args: [String]) -> (Int32, String, String) {
         let (code, out, err) = runTool(["say", "Turn left.", "--output", "alsa:voiceguide_no_such_pcm"])
         #expect(code == 69)
         #expect(out.isEmpty)
-        #expect(err == "voiceguide say: audio device 'voiceguide_no_such_pcm' is unavailable: No such file or directory\n")
+        // One error line, then the hint naming the outputs that need no sound card.
+        #expect(err == "voiceguide say: audio device 'voiceguide_no_such_pcm' is unavailable: No such file or directory\n"
+                + "Use '--output text' for text only, or '--output wav:FILE' to write the speech to a WAV file.\n")
     }
 
     @Test func malformedSSMLExits65() {

@@ -4,9 +4,10 @@ import Guidance
 import RouteModel
 @testable import VoiceGuideCLI
 
-/// The live status line: most important first, in the locale's own words (phrasebook `ui` section).
+/// The live status line: in the locale's own words (phrasebook `ui` section), the output mode as it is, and
+/// fitted to the terminal's width by priority (the next maneuver and its distance first).
 @Suite struct StatusLineTests {
-    private func line(_ locale: String, muted: Bool) throws -> String {
+    private func line(_ locale: String, muted: Bool, mode: StatusLine.Mode = .sound, columns: Int? = nil) throws -> String {
         let io = CommandIO(out: { _ in }, err: { _ in })
         let arguments = try ParsedArguments.parse(["--locale", locale], specs: GuidanceSettings.optionSpecs, command: "drive")
         let settings = try GuidanceSettings.load(routePath: CLIFixtures.example("city-berlin.json"), arguments: arguments,
@@ -15,7 +16,8 @@ import RouteModel
         var fixes = Simulator(index: settings.index)
         var progress: RouteProgress?
         for _ in 0..<30 { if let fix = fixes.next() { progress = tracker.update(fix.position) } }
-        return StatusLine(settings: settings).render(progress: progress, muted: muted, speedup: 4, paused: false, wallRemaining: nil)
+        return StatusLine(settings: settings).render(progress: progress, muted: muted, speedup: 4, paused: false,
+                                                     wallRemaining: 100, mode: mode, columns: columns)
     }
 
     @Test func germanWordsAndDecimalComma() throws {
@@ -28,5 +30,36 @@ import RouteModel
     @Test func englishAndJapaneseWordOrder() throws {
         #expect(try line("en-US", muted: false).hasPrefix("sound ×4 │ "))
         #expect(try line("ja-JP", muted: false).hasSuffix("Straße des 17. Juniを走行中"))
+    }
+
+    @Test func textModeSaysText() throws {
+        #expect(try line("en-US", muted: false, mode: .text).hasPrefix("text ×4 │ "))
+        #expect(try line("de-DE", muted: false, mode: .text).hasPrefix("Text ×4 │ "))
+    }
+
+    /// Wide terminals get every field; narrow ones keep the next maneuver and its distance first, then the
+    /// state, and never exceed the width (the last column stays free).
+    @Test(arguments: [200, 120, 80, 60, 40, 20])
+    func fieldsFitTheWidthByPriority(columns: Int) throws {
+        let full = try line("en-US", muted: false)
+        let fitted = try line("en-US", muted: false, columns: columns)
+        #expect(StatusLine.displayWidth(fitted) <= columns - 1, "\(columns): \(fitted)")
+        let next = try #require(full.components(separatedBy: " │ ").first { $0.contains(": ") })
+        let fields = fitted.components(separatedBy: " │ ")
+        if StatusLine.displayWidth(full) <= columns - 1 {
+            #expect(fitted == full)
+        } else {
+            // The next maneuver is there, whole or shortened with "…".
+            let shown = try #require(fields.first { $0.contains(": ") || $0.hasSuffix("…") }, "\(columns): \(fitted)")
+            #expect(shown == next || (shown.hasSuffix("…") && next.hasPrefix(String(shown.dropLast()))), "\(shown)")
+        }
+        // From 40 columns on the state (mute, mode, speed) is always shown too.
+        if columns >= 40 { #expect(fitted.hasPrefix("sound ×4 │ "), "\(columns): \(fitted)") }
+        if columns >= 120 { #expect(fields.count >= 4, "\(columns): \(fitted)") }
+    }
+
+    @Test func wideCharactersCountTwice() {
+        #expect(StatusLine.displayWidth("残り 4 km") == 9)
+        #expect(StatusLine.fit([(0, "前方300米左转"), (1, "已静音 ×4")], columns: 12) == "前方300米…")
     }
 }

@@ -13,10 +13,10 @@ final class ToolRun: @unchecked Sendable {
     var errLines: [String] { err.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty } }
 
     @discardableResult
-    init(_ arguments: [String], stdin: Data = Data()) {
+    init(_ arguments: [String], stdin: Data = Data(), environment: [String: String] = [:]) {
         let io = CommandIO(out: { [unowned self] s in lock.withLock { outText += s } },
                            err: { [unowned self] s in lock.withLock { errText += s } },
-                           stdin: { stdin })
+                           stdin: { stdin }, environment: environment)
         code = VoiceGuideTool.main(arguments, io: io)
     }
 }

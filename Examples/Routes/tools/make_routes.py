@@ -8,6 +8,7 @@ totals, and the encoded geometry (polyline5, polyline6 or GeoJSON).
 
 Run: python3 Examples/Routes/tools/make_routes.py   (rewrites the JSON files beside tools/)
 """
+import argparse
 import json
 import math
 import os
@@ -142,19 +143,23 @@ def build(spec):
             if "classes" in st:
                 inter["classes"] = st["classes"]
             intersections = [inter]
-            # Cross streets along the step at the hand-written interior points.
-            for k in range(1, len(coords) - 1) if st.get("crossings") else []:
+            # Cross streets along the step at the hand-written interior points ("crossings": True for both
+            # sides, or a list of "left"/"right"/"both" per interior point for side streets on one side).
+            crossings = st.get("crossings")
+            for k in range(1, len(coords) - 1) if crossings else []:
                 p = coords[k]
                 b_in = bearing(coords[k - 1], p)
                 b_out = bearing(p, coords[k + 1])
-                bs = sorted({round((b_in + 180) % 360) % 360, round(b_out) % 360,
-                             round(b_out + 90) % 360, round(b_out + 270) % 360})
+                sides = crossings[k - 1] if isinstance(crossings, list) else "both"
+                side_roads = {"both": [90, 270], "right": [90], "left": [270], "none": []}[sides]
+                bs = sorted({round((b_in + 180) % 360) % 360, round(b_out) % 360} |
+                            {round(b_out + d) % 360 for d in side_roads})
                 x = {"location": loc(p), "bearings": bs, "entry": [b != round((b_in + 180) % 360) % 360 for b in bs],
                      "in": bs.index(round((b_in + 180) % 360) % 360), "out": bs.index(round(b_out) % 360)}
                 if "classes" in st:
                     x["classes"] = st["classes"]
                 intersections.append(x)
-            step = {"geometry": geometry(coords), "maneuver": man, "mode": "driving",
+            step = {"geometry": geometry(coords), "maneuver": man, "mode": st.get("mode", "driving"),
                     "driving_side": spec["driving_side"], "name": st.get("name", ""),
                     "intersections": intersections, "weight": dur, "duration": dur, "distance": dist}
             for key in ("ref", "destinations", "exits", "rotary_name", "junction_name", "pronunciation"):
@@ -350,11 +355,134 @@ berlin = {
 }
 
 
+def line(start, brg, meters, pieces):
+    """Points every meters/pieces along a straight line from start (start itself excluded)."""
+    return [destination(start, brg, meters * k / pieces) for k in range(1, pieces + 1)]
+
+
+# Test fixtures (Tests/Fixtures/, issue 10): real-data features the example routes do not show.
+# A ferry crossing: drive to the terminal, board (a notification with mode "ferry"), cross, drive off.
+FERRY_A = (54.57500, 11.92000)
+_terminal = destination(FERRY_A, 90, 1200)
+_quay = destination(_terminal, 0, 300)
+_landing = destination(_quay, 20, 9000)
+ferry_crossing = {
+    "file": "../../Tests/Fixtures/ferry-crossing.json", "geometry": "polyline6", "driving_side": "right",
+    "legs": [{
+        "from": "Havnevej", "to": "Storegade", "summary": "Havnevej, Island Ferry",
+        "steps": [
+            {"type": "depart", "name": "Havnevej", "speed": 50, "points": line(FERRY_A, 90, 1200, 6)},
+            {"type": "turn", "modifier": "left", "name": "Færgevej", "speed": 30, "points": line(_terminal, 0, 300, 3)},
+            {"type": "notification", "modifier": "straight", "name": "Island Ferry", "mode": "ferry", "speed": 30,
+             "points": line(_quay, 20, 9000, 9)},
+            {"type": "notification", "modifier": "straight", "name": "Færgevej", "speed": 30,
+             "points": line(_landing, 45, 400, 4)},
+            {"type": "turn", "modifier": "right", "name": "Storegade", "speed": 40,
+             "points": line(destination(_landing, 45, 400), 135, 500, 5)},
+            {"type": "arrive", "modifier": "right", "name": "Storegade"},
+        ]}],
+}
+
+# Junction names (Tokyo, left-hand traffic): two turns at named crossings.
+SHIBUYA = (35.65950, 139.70050)
+_dogenzaka = destination(SHIBUYA, 250, 600)
+junction_names = {
+    "file": "../../Tests/Fixtures/junction-names.json", "geometry": "polyline6", "driving_side": "left",
+    "legs": [{
+        "from": "Meiji-dori", "to": "Route 246", "summary": "Meiji-dori, Dogenzaka",
+        "steps": [
+            {"type": "depart", "name": "Meiji-dori", "speed": 30, "points": line(destination(SHIBUYA, 0, 800), 180, 800, 8)},
+            {"type": "turn", "modifier": "right", "name": "Dogenzaka", "junction_name": "Shibuya Crossing",
+             "speed": 30, "roads": [0, 90], "points": line(SHIBUYA, 250, 600, 6)},
+            {"type": "turn", "modifier": "left", "name": "Route 246", "junction_name": "Dogenzaka-ue",
+             "speed": 40, "roads": [70], "points": line(_dogenzaka, 200, 700, 7)},
+            {"type": "arrive", "modifier": "left", "name": "Route 246"},
+        ]}],
+}
+
+# A named rotary whose exit road has its name (Logan Circle, DC), entered without an exit number.
+LOGAN = (38.90960, -77.02970)
+named_rotary = {
+    "file": "../../Tests/Fixtures/named-rotary.json", "geometry": "polyline6", "driving_side": "right",
+    "legs": [{
+        "from": "P Street Northwest", "to": "13th Street Northwest", "summary": "P Street Northwest, Logan Circle",
+        "steps": [
+            {"type": "depart", "name": "P Street Northwest", "speed": 30,
+             "points": line(destination(LOGAN, 270, 700), 90, 640, 8)},
+            {"type": "rotary", "modifier": "right", "name": "Logan Circle Northwest",
+             "rotary_name": "Logan Circle Northwest", "speed": 20, "roads": [0, 180, 45, 135],
+             "points": arc(LOGAN, 60, 270, 0, clockwise=False)},
+            {"type": "turn", "modifier": "right", "name": "13th Street Northwest", "speed": 30,
+             "points": line(destination(LOGAN, 0, 60), 0, 500, 5)},
+            {"type": "arrive", "modifier": "left", "name": "13th Street Northwest"},
+        ]}],
+}
+
+# The last turn 7 m before the destination.
+SHORT = (52.37300, 4.89000)
+short_final_step = {
+    "file": "../../Tests/Fixtures/short-final-step.json", "geometry": "polyline6", "driving_side": "right",
+    "legs": [{
+        "from": "Prinsengracht", "to": "Leidsegracht", "summary": "Prinsengracht",
+        "steps": [
+            {"type": "depart", "name": "Prinsengracht", "speed": 30, "points": line(SHORT, 180, 600, 6)},
+            {"type": "turn", "modifier": "right", "name": "Leidsegracht", "speed": 20,
+             "points": [destination(destination(SHORT, 180, 600), 270, 7)]},
+            {"type": "arrive", "modifier": "left", "name": "Leidsegracht"},
+        ]}],
+}
+
+# Two legs; the stop is named only by the street it snapped to (the street driven at the stop).
+STOP = (38.91100, -77.03600)
+stop_on_street = {
+    "file": "../../Tests/Fixtures/stop-on-street.json", "geometry": "polyline6", "driving_side": "right",
+    "legs": [
+        {"from": "14th Street Northwest", "to": "Q Street Northwest", "summary": "14th Street Northwest",
+         "steps": [
+             {"type": "depart", "name": "14th Street Northwest", "speed": 30, "points": line(destination(STOP, 180, 600), 0, 600, 6)},
+             {"type": "turn", "modifier": "left", "name": "Q Street Northwest", "speed": 25, "points": line(STOP, 270, 300, 3)},
+             {"type": "arrive", "modifier": "right", "name": "Q Street Northwest"},
+         ]},
+        {"from": "Q Street Northwest", "to": "17th Street Northwest", "summary": "Q Street Northwest",
+         "steps": [
+             {"type": "depart", "name": "Q Street Northwest", "speed": 25,
+              "points": line(destination(STOP, 270, 300), 270, 400, 4)},
+             {"type": "turn", "modifier": "right", "name": "17th Street Northwest", "speed": 25,
+              "points": line(destination(STOP, 270, 700), 0, 400, 4)},
+             {"type": "arrive", "modifier": "right", "name": "17th Street Northwest"},
+         ]},
+    ],
+}
+
+# Side roads before the turns: a right turn after another street on the right (and one on the left,
+# which does not count), then a left turn after two streets on the left.
+SIDE = (48.13700, 11.57500)
+_first_turn = destination(SIDE, 0, 600)
+_second_turn = destination(_first_turn, 90, 400)
+side_roads = {
+    "file": "../../Tests/Fixtures/side-roads.json", "geometry": "polyline6", "driving_side": "right",
+    "legs": [{
+        "from": "Ludwigstraße", "to": "Schellingstraße", "summary": "Ludwigstraße",
+        "steps": [
+            {"type": "depart", "name": "Ludwigstraße", "speed": 40,
+             "crossings": ["none", "none", "left", "none", "right"],
+             "points": [SIDE] + [destination(SIDE, 0, d) for d in (100, 200, 350, 450, 550, 600)]},
+            {"type": "turn", "modifier": "right", "name": "Adalbertstraße", "speed": 30,
+             "crossings": ["left", "left"],
+             "points": [destination(_first_turn, 90, d) for d in (150, 300, 400)]},
+            {"type": "turn", "modifier": "left", "name": "Schellingstraße", "speed": 30,
+             "points": line(_second_turn, 0, 400, 4)},
+            {"type": "arrive", "modifier": "right", "name": "Schellingstraße"},
+        ]}],
+}
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
-    for spec in (city_dc, motorway, multi_stop, uk_oxford, berlin):
+    for spec in (city_dc, motorway, multi_stop, uk_oxford, berlin, ferry_crossing, junction_names, named_rotary,
+                 short_final_step, stop_on_street, side_roads):
         doc = build(spec)
-        path = os.path.join(os.path.dirname(here), spec["file"])
+        path = os.path.normpath(os.path.join(os.path.dirname(here), spec["file"]))
         with open(path, "w", encoding="utf-8") as f:
             json.dump(doc, f, ensure_ascii=False, indent=2)
             f.write("\n")
@@ -364,4 +492,9 @@ def main():
 
 
 if __name__ == "__main__":
+    # Parsed first, so --help (or a mistyped option) prints and exits without rewriting the examples.
+    argparse.ArgumentParser(
+        description="Rewrites the example OSRM v5 routes in Examples/Routes/ from the hand-written step lists "
+                    "in this script (distances, durations, bearings and geometry computed to agree).",
+        epilog="Takes no arguments; review the JSON diff after running it.").parse_args()
     main()

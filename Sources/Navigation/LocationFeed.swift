@@ -1,0 +1,60 @@
+import Guidance
+import Location
+
+/// Feeds a `LocationSource` into a `Navigator`: fixes become `update(_:)` calls, receiver states become
+/// `locationChanged(_:)`, and every fix used can be written to a `LocationRecorder` (so the drive can be replayed
+/// exactly with `nmea:` or `gpx:`).
+///
+/// Recorded sources (simulate, NMEA, GPX) are paced by the caller: `run(until:)` feeds what is due by then, so
+/// the same feed renders a drive in virtual time or plays it at any speedup. Live sources (gpsd) deliver in
+/// wall-clock time: `run(until:)` feeds what has arrived and moves the navigator to `until`, which is the
+/// source's receive clock (seconds since it was opened).
+public final class LocationFeed: @unchecked Sendable {
+    /// The source positions come from.
+    public let source: any LocationSource
+    /// The navigator they go to.
+    public let navigator: Navigator
+    /// Where the fixes used are recorded, if anywhere.
+    public let recorder: LocationRecorder?
+    private var ended = false
+
+    /// Creates a feed; nothing is read until `run(until:)`.
+    public init(source: any LocationSource, navigator: Navigator, recorder: LocationRecorder? = nil) {
+        self.source = source
+        self.navigator = navigator
+        self.recorder = recorder
+    }
+
+    /// True once the drive is over: a recorded source has ended, or a live drive has announced the arrival.
+    public var finished: Bool { ended || (source.timing == .live && navigator.hasArrived) }
+
+    /// Feeds every event due by drive time `target` (recorded) or waiting now (live), then moves the navigator's
+    /// time to `target`. Throws the source's `LocationError` (unusable input) or a recorder's write error.
+    public func run(until target: Double) throws {
+        while !ended {
+            if source.timing == .recorded, let due = source.peekTime(), due > target { break }
+            guard try take() else { break }
+        }
+        if !ended, target.isFinite { navigator.advance(to: target) }
+    }
+
+    /// Takes one event; false when a live source has nothing waiting.
+    @discardableResult
+    private func take() throws -> Bool {
+        guard let event = try source.nextEvent() else {
+            if source.timing == .recorded { ended = true }
+            return false
+        }
+        switch event {
+        case .fix(let position):
+            if navigator.locationStatus != .ok { navigator.locationChanged(.ok) }
+            try recorder?.record(position)
+            navigator.update(position)
+        case .status(let status):
+            navigator.locationChanged(status)
+        case .end:
+            ended = true
+        }
+        return true
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import RouteModel
+import Guidance
+import Location
+import Routing
+
+/// Where a drive's positions come from and where it asks for new routes: `--location` with the simulation
+/// options (`--gps-noise`, `--seed`, `--gps-rate`, `--gps-dropout`, `--detour`), `--record`, and
+/// `--router URL --router-kind osrm|valhalla`.
+struct DriveLocation {
+    /// The `--location` value.
+    var spec: LocationSpec = .simulate
+    /// The simulation's realism options.
+    var simulation = SimulationSpec()
+    /// `--record FILE.gpx|FILE.nmea`.
+    var recordPath: String?
+    /// `--router URL`.
+    var routerURL: String?
+    /// `--router-kind`.
+    var routerKind: RouterKind = .osrm
+
+    /// The options this adds to `drive`.
+    static let optionSpecs: [OptionSpec] = [
+        OptionSpec("location", value: "SOURCE", help: "Where positions come from: simulate (default), nmea:FILE, nmea:-, gpx:FILE, gpsd, or gpsd://HOST:PORT."),
+        OptionSpec("gps-noise", value: "METERS", help: "simulate: Gaussian position noise, σ in meters (seeded by --seed)."),
+        OptionSpec("seed", value: "N", help: "simulate: seed of the noise (default 1)."),
+        OptionSpec("gps-rate", value: "HZ", help: "simulate: fixes per second, 0.1 to 50 (default 1)."),
+        OptionSpec("gps-dropout", value: "FROM:TO", help: "simulate: no fixes between these simulated seconds (a tunnel)."),
+        OptionSpec("detour", value: "AT:ROUTE", help: "simulate: leave the route AT meters along it and drive the route file ROUTE instead (a wrong turn)."),
+        OptionSpec("record", value: "FILE", help: "Write the positions the drive used to FILE.gpx or FILE.nmea, to replay it with --location."),
+        OptionSpec("router", value: "URL", help: "Routing server asked for a new route when off route (e.g. http://127.0.0.1:5000)."),
+        OptionSpec("router-kind", value: "KIND", help: "osrm (default) or valhalla: the router's HTTP API."),
+    ]
+
+    /// Reads the options; bad values are usage errors (64) naming the option.
+    static func parse(_ arguments: ParsedArguments, command: String) throws -> DriveLocation {
+        var location = DriveLocation()
+        do {
+            if let raw = arguments.values["location"] { location.spec = try LocationSpec.parse(raw) }
+            if let raw = arguments.values["gps-noise"] { location.simulation.noiseMeters = try SimulationSpec.parseNoise(raw) }
+            if let raw = arguments.values["seed"] { location.simulation.seed = try SimulationSpec.parseSeed(raw) }
+            if let raw = arguments.values["gps-rate"] { location.simulation.rateHz = try SimulationSpec.parseRate(raw) }
+            if let raw = arguments.values["gps-dropout"] { location.simulation.dropout = try SimulationSpec.parseDropout(raw) }
+            if let raw = arguments.values["detour"] { location.simulation.detour = try SimulationSpec.parseDetour(raw) }
+        } catch {
+            throw cliError(error)
+        }
+        let simulationOnly = ["gps-noise", "seed", "gps-rate", "gps-dropout", "detour"].filter { arguments.values[$0] != nil }
+        if location.spec != .simulate, let first = simulationOnly.first {
+            throw CLIError.usage("--\(first) applies only to --location simulate", command: command)
+        }
+        location.recordPath = arguments.values["record"]
+        location.routerURL = arguments.values["router"]
+        if let kind = try arguments.choice("router-kind", of: RouterKind.allCases.map(\.rawValue), command: command) {
+            guard location.routerURL != nil else {
+                throw CLIError.usage("--router-kind goes with --router URL", command: command)
+            }
+            location.routerKind = RouterKind(rawValue: kind) ?? .osrm
+        }
+        return location
+    }
+
+    /// True for a live receiver (wall-clock positions).
+    var isLive: Bool { if case .gpsd = spec { true } else { false } }
+
+    /// Opens the source for `settings`' route. A missing file is 66, bad data 65, gpsd not running 69.
+    func openSource(_ settings: GuidanceSettings) throws -> any LocationSource {
+        do {
+            switch spec {
+            case .simulate:
+                let detour = try simulation.loadDetourRoute().map { index in
+                    SimulatedLocationSource.Detour(atMeters: simulation.detour?.atMeters ?? 0, index: index)
+                }
+                return SimulatedLocationSource(index: settings.index, options: simulation.options(base: settings.simulatorOptions),
+                                               detour: detour)
+            case .nmea(let path):
+                return try NMEASource(path: path)
+            case .gpx(let path):
+                return try GPXSource(path: path, speed: settings.speedKmh.map { $0 / 3.6 })
+            case .gpsd(let host, let port):
+                return try GpsdSource(host: host, port: port)
+            }
+        } catch {
+            throw Self.cliError(error)
+        }
+    }
+
+    /// The recorder for `--record`, if given (an uncreatable file is 73).
+    func openRecorder() throws -> LocationRecorder? {
+        guard let recordPath else { return nil }
+        do { return try LocationRecorder(path: recordPath) } catch { throw Self.cliError(error) }
+    }
+
+    /// The router for `--router`, if given (a bad URL is a usage error).
+    func router(command: String) throws -> (any Router)? {
+        guard let routerURL else { return nil }
+        do {
+            return try routerKind.makeRouter(baseURL: routerURL)
+        } catch {
+            throw CLIError.usage("--router '\(routerURL)': \(error)", command: command)
+        }
+    }
+
+    /// A location error as a CLI error with its exit code.
+    static func cliError(_ error: any Error) -> CLIError {
+        guard let location = error as? LocationError else { return CLIError(.software, "\(error)") }
+        let code: ExitCode
+        switch location.kind {
+        case .usage: code = .usage
+        case .badData: code = .dataError
+        case .missingInput: code = .noInput
+        case .unavailable: code = .unavailable
+        case .cannotCreate: code = .cannotCreate
+        case .io: code = .ioError
+        }
+        return CLIError(code, location.message)
+    }
+}

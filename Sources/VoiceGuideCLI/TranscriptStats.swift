@@ -1,0 +1,27 @@
+import Foundation
+import RouteModel
+import Guidance
+
+/// `transcript --format json --stats`: the guidance-quality report as a `"stats"` member of the JSON, with the
+/// same figures as the text report.
+enum TranscriptStats {
+    /// The report as a JSON object: `maneuvers`, `announced`, `chained`, `shortestLeadSeconds` (null when no
+    /// maneuver was announced), `overlaps`, `duplicates`, `late`, `missed` (`{leg, step}` each), `warnings`.
+    static func json(_ transcript: Transcript) -> JSONValue {
+        let r = transcript.plan.run.report
+        let warnings = transcript.settings.document.route.warnings.map(\.description) + r.warnings
+        return .object([
+            JSONMember(key: "maneuvers", value: .number(Double(r.maneuvers))),
+            JSONMember(key: "announced", value: .number(Double(r.announced))),
+            JSONMember(key: "chained", value: .number(Double(r.chained))),
+            JSONMember(key: "shortestLeadSeconds", value: r.shortestLeadSeconds.map { .number(($0 * 100).rounded() / 100) } ?? .null),
+            JSONMember(key: "overlaps", value: .number(Double(r.overlaps))),
+            JSONMember(key: "duplicates", value: .number(Double(r.duplicates))),
+            JSONMember(key: "late", value: .number(Double(r.late))),
+            JSONMember(key: "missed", value: .array(r.missed.map { id in
+                .object([JSONMember(key: "leg", value: .number(Double(id.leg))), JSONMember(key: "step", value: .number(Double(id.step)))])
+            })),
+            JSONMember(key: "warnings", value: .array(warnings.map { .string($0) })),
+        ])
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import Phrasing
+import SpeechESpeakNG
+
+/// `--list-voices` for `say` and `drive`: the installed eSpeak NG voices that speak the locale's language.
+enum VoiceListing {
+    /// Prints the voices for `--locale` (default en-US), the locale's own voice marked with `*`.
+    static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitCode {
+        let data = try PhrasingSupport.data(arguments, io: io)
+        let locale = try PhrasingSupport.locale(arguments.values["locale"] ?? "en-US", data: data, io: io)
+        let language = locale.profile.language.lowercased()
+        let voices: [ESpeakVoice]
+        do { voices = try ESpeakSynthesizer.installedVoices() } catch {
+            throw CLIError(.unavailable, "eSpeak NG is not usable: \(error)", hint: "Run scripts/setup.sh.")
+        }
+        let own = try? ESpeakSynthesizer.resolveVoice(locale.profile.voice).voice.identifier
+        let matching = voices.filter { v in v.languages.contains { $0.tag == language || $0.tag.hasPrefix(language + "-") } }
+            .sorted { $0.identifier < $1.identifier }
+        guard !matching.isEmpty else {
+            throw CLIError(.unavailable, "no installed eSpeak NG voice speaks '\(language)' (\(locale.profile.tag))",
+                           hint: "Run scripts/setup.sh (espeak-ng-data).")
+        }
+        io.print("# eSpeak NG voices for \(locale.profile.tag) (language '\(language)'); * is the locale's own; use the first column with --voice")
+        let rows = matching.map { v in
+            [(v.identifier == own ? "* " : "  ") + v.shortName, v.languages.map(\.tag).joined(separator: ","), v.name, v.identifier]
+        }
+        let widths = (0..<4).map { i in rows.map { $0[i].count }.max() ?? 0 }
+        for row in rows {
+            io.print(row.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }
+                .joined(separator: "  ").trimmingCharacters(in: .whitespaces))
+        }
+        return .ok
+    }
+
+    /// An unknown `--voice`: usage error (64) with close matches.
+    static func unknownVoice(_ name: String, close: [String]) -> CLIError {
+        CLIError(.usage, "unknown voice '\(name)'",
+                 hint: close.isEmpty ? "See '--list-voices'." : "Close matches: \(close.joined(separator: ", ")). See '--list-voices'.")
+    }
+}
