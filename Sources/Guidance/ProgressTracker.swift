@@ -25,6 +25,8 @@ public struct ProgressTracker: Sendable {
     private var segment = 0
     private var lastTimestamp: Double?
     private var farCount = 0
+    /// Consecutive far fixes whose GPS heading runs against the nearest route segment.
+    private var awayCount = 0
     private var farSince: Double?
     private var lastOnRouteTimestamp: Double?
 
@@ -67,6 +69,7 @@ public struct ProgressTracker: Sendable {
                 segment = found.segment
             }
             farCount = 0
+            awayCount = 0
             farSince = nil
             state = .onRoute
             lastOnRouteTimestamp = position.timestamp
@@ -75,7 +78,11 @@ public struct ProgressTracker: Sendable {
             let since = farSince ?? position.timestamp
             farSince = since
             let longEnough = farCount >= 2 && position.timestamp - since >= config.offRouteSeconds
-            if state != .offRoute && (farCount >= config.offRouteUpdates || longEnough) {
+            // Driving away from the route (a wrong turn) is confirmed one fix sooner.
+            let away = found.map { !$0.headingAgrees } ?? false
+            awayCount = away ? awayCount + 1 : 0
+            let turnedAway = awayCount >= config.offRouteUpdatesHeadingAway
+            if state != .offRoute && (farCount >= config.offRouteUpdates || longEnough || turnedAway) {
                 state = .offRoute
                 becameOffRoute = true
             } else if state != .offRoute {

@@ -168,3 +168,27 @@ import RouteModel
         #expect(kinds.filter { $0 == .backOnRoute }.count == 1)
     }
 }
+
+/// A real wrong turn: the vehicle turns off the route at 90° onto another street.
+@Suite struct WrongTurnTests {
+    @Test(arguments: [UInt64(1), 2, 3, 4, 5])
+    func aWrongTurnAtFiftyIsCalledWithinFiveSeconds(seed: UInt64) throws {
+        let planned = Scenarios.straightThenTurns()
+        var wrong = ScenarioRouteBuilder(name: "Main Street")
+        wrong.drive(300)
+        wrong.maneuver(.turn, .right, turn: 90, name: "Wrong Street")
+        wrong.drive(600)
+        let driven = RouteIndex(route: wrong.build())
+        var session = GuidanceSession(index: planned, estimator: KindDurationEstimator())
+        var turnedAt: Double?, calledAt: Double?
+        for fix in Simulator(index: driven, options: SimulatorOptions(speedKmh: 50, noise: .init(sigmaMeters: 5, seed: seed))) {
+            if turnedAt == nil && fix.routeMeters >= 300 { turnedAt = fix.position.timestamp }
+            if session.update(fix.position).contains(where: { $0.kind == .offRoute }) {
+                calledAt = fix.position.timestamp
+                break
+            }
+        }
+        let delay = try #require(calledAt) - (try #require(turnedAt))
+        #expect(delay <= 5, "called \(delay) s after the turn")
+    }
+}

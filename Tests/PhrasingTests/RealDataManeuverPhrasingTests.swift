@@ -400,4 +400,16 @@ import Testing
         #expect(SSML.wellFormednessProblem(phrase.ssml) == nil, "\(phrase.ssml)")
         #expect(phrase.ssml.hasPrefix("<speak xml:lang=\"\(c.tag)\">"))
     }
+
+    /// Item 5: a foreign rotary name is not declined as a Polish or Russian word; a Polish/Russian one keeps its grammar.
+    @Test func rotaryNamesInPolishAndRussian() throws {
+        let pl = try TestData.phrase("pl-PL", .now, Self.m(.rotary, name: "ulica Marszałkowska", rotary: "Victoria"))
+        #expect(pl.display == "Wjedź na rondo Victoria i zjedź z niego w ulicę Marszałkowską.")
+        let plOwn = try TestData.phrase("pl-PL", .now, Self.m(.rotary, rotary: "Rondo Daszyńskiego"))
+        #expect(plOwn.display == "Wjedź na Rondo Daszyńskiego.")
+        let ru = try TestData.phrase("ru-RU", .now, Self.m(.rotary, name: "Тверская улица", rotary: "Victoria"))
+        #expect(ru.display == "Въезжайте на кольцо «Victoria» и съезжайте на Тверскую улицу.")
+        let ruOwn = try TestData.phrase("ru-RU", .now, Self.m(.rotary, rotary: "Садовое кольцо"))
+        #expect(ruOwn.display == "Въезжайте на Садовое кольцо.")
+    }
 }
