@@ -36,10 +36,20 @@ struct Destinations {
         }
     }
 
-    /// For speech: refs as `rules` say them, then the names; every item but the last two joined with ", ",
-    /// the last two with `andJoiner` ("Interstate 80 East, Bay Bridge and Oakland").
-    func spoken(_ rules: SpeechRules, andJoiner: String) -> String {
-        let items = refs.map(rules.spokenRef) + names
+    /// For the screen with the book's list separator (ja "名古屋・大阪", zh "北京、天津"); nil keeps the text as written.
+    func display(separator: String?) -> String {
+        guard let separator else { return display }
+        let joinedNames = names.joined(separator: separator), joinedRefs = refs.joined(separator: separator)
+        if joinedRefs.isEmpty { return joinedNames }
+        return joinedNames.isEmpty ? joinedRefs : joinedRefs + " – " + joinedNames
+    }
+
+    /// For speech: refs as `rules` say them, then the names (through `read`, which drops a name without a
+    /// reading); every item but the last two joined with ", ", the last two with `andJoiner` ("Interstate 80 East,
+    /// Bay Bridge and Oakland"), or all with `separator` when the book has one (ja "なごや、おおさか").
+    func spoken(_ rules: SpeechRules, andJoiner: String, separator: String? = nil, read: ((String) -> String?)? = nil) -> String {
+        let items = refs.map(rules.spokenRef) + (read.map { names.compactMap($0) } ?? names)
+        if let separator { return items.joined(separator: separator) }
         guard let last = items.last else { return "" }
         guard items.count > 1 else { return last }
         return items.dropLast().joined(separator: ", ") + andJoiner + last

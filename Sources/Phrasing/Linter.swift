@@ -138,7 +138,7 @@ public struct Linter: Sendable {
         }
         for profile in locales {
             problems += pluralProblems(own, rules: profile.pluralRules, file: file, tag: profile.tag)
-            let builder = PhraseBuilder(locale: profile, book: compiled)
+            let builder = PhraseBuilder(locale: profile, book: compiled, reader: data.nameReaders?(profile.language))
             for entry in PhraseCatalog.entries(builder: builder, keys: Array(compiled.keys), examples: json["examples"]?.arrayValue ?? [], file: file) {
                 if let p = SSML.wellFormednessProblem(entry.phrase.ssml) {
                     problems.append(LintProblem(file: file, key: entry.key, message: "[\(profile.tag)] SSML not well-formed (\(p)): \(entry.phrase.ssml)"))
@@ -155,7 +155,7 @@ public struct Linter: Sendable {
                 problems.append(LintProblem(file: file, key: "examples[\(index)].locale", message: "no locale '\(example.locale ?? "")' uses this phrasebook"))
                 continue
             }
-            let phrase = PhraseBuilder(locale: profile, book: compiled).phrase(example.announcement)
+            let phrase = PhraseBuilder(locale: profile, book: compiled, reader: data.nameReaders?(profile.language)).phrase(example.announcement)
             if let d = example.expectDisplay, d != phrase.display {
                 problems.append(LintProblem(file: file, key: "examples[\(index)].expect.display", message: "renders \"\(phrase.display)\""))
             }

@@ -33,6 +33,8 @@ public struct PhraseBuilder: Sendable {
     public let units: UnitsSystem
     /// The distance phraser in use.
     public let distances: DistancePhraser
+    /// Reads names, numbers and letters the voice cannot read as written (ja); nil for most languages.
+    public let reader: (any NameReader)?
     let ssmlOpen: [UInt8]
     let cache = RenderCache()
     /// "0"…"99" ready to render (exit and stop numbers).
@@ -40,8 +42,9 @@ public struct PhraseBuilder: Sendable {
     /// The book's unit case names, sorted (`case:` filters hold an index into it).
     private let caseNames: [String]
 
-    /// Creates a builder; `units` overrides the locale's default system.
-    public init(locale: LocaleProfile, book: Phrasebook, units: UnitsSystem? = nil) {
+    /// Creates a builder; `units` overrides the locale's default system; `reader` gives names their readings.
+    public init(locale: LocaleProfile, book: Phrasebook, units: UnitsSystem? = nil, reader: (any NameReader)? = nil) {
+        self.reader = reader
         self.locale = locale
         self.book = book
         let system = units ?? locale.units
@@ -55,10 +58,25 @@ public struct PhraseBuilder: Sendable {
 
     /// Phrases an announcement. Never fails: missing templates render as little as is known.
     public func phrase(_ announcement: Announcement) -> Phrase {
+        guard let reader else { return render(announcement, quiet: false).phrase }
+        var (phrase, unspeakable) = render(announcement, quiet: false)
+        if unspeakable {
+            // A name without a reading is left out of speech (the screen keeps it): speak the phrase without it.
+            let quiet = render(announcement, quiet: true).phrase
+            phrase.spoken = quiet.spoken
+            phrase.ssml = quiet.ssml
+        }
+        phrase.spoken = reader.spokenText(phrase.spoken)
+        phrase.ssml = reader.spokenSSML(phrase.ssml)
+        return phrase
+    }
+
+    /// Renders an announcement; `quiet` leaves out the names that have no reading. Also says whether any did.
+    private func render(_ announcement: Announcement, quiet: Bool) -> (phrase: Phrase, unspeakable: Bool) {
         let kind = KindKey(announcement.kind)
         var ctx = Slots()
         // Optional-chained calls read the maneuvers in place (binding them with `if let` would copy every field).
-        announcement.maneuver?.fill(&ctx, .main, kind: kind, announcementKind: announcement.kind, builder: self)
+        announcement.maneuver?.fill(&ctx, .main, kind: kind, announcementKind: announcement.kind, builder: self, quiet: quiet)
         if let hint = announcement.maneuver?.lanes, let entry = book.lanes[hint.position] {
                 ctx.set(.lanes, cache.lanes(hint) {
                     var laneCtx = Slots()
@@ -73,40 +91,54 @@ public struct PhraseBuilder: Sendable {
             ctx.set(.distance, distance(meters))
         }
         if let meters = announcement.then?.distanceMeters, let sayDistance = announcement.then?.sayDistance {
-            announcement.then?.maneuver.fill(&ctx, .chained, kind: .then, announcementKind: .now, builder: self)
+            announcement.then?.maneuver.fill(&ctx, .chained, kind: .then, announcementKind: .now, builder: self, quiet: quiet)
             ctx.setDistanceMeters(meters, .chained)
             ctx.set(.distance, distance(meters), .chained)
             let clause = sayDistance ? (book.thenDistanceClause ?? book.thenClause) : book.thenClause
             if let clause { setTemplate(&ctx, .then, clause, .main, runIn: .chained) }
-            if !announcement.thenMore.isEmpty, let clause, let more = book.thenClause { setRun(&ctx, clause, more, announcement.thenMore) }
+            if !announcement.thenMore.isEmpty, let clause, let more = book.thenClause { setRun(&ctx, clause, more, announcement.thenMore, quiet: quiet) }
         }
         var writer = ByteWriter(capacity: 512)
+        let unspeakable = reader != nil && ctx.hasUnspeakable
         guard let frame = book.frames[kind.rawValue]?.template(count: ctx.count, rules: locale.pluralRules) else {
             // No frame: the instruction alone.
-            return Phrase(display: output(.instruction, &ctx, .display, &writer), spoken: output(.instruction, &ctx, .spoken, &writer),
-                          ssml: output(.instruction, &ctx, .ssml, &writer))
+            return (Phrase(display: output(.instruction, &ctx, .display, &writer), spoken: output(.instruction, &ctx, .spoken, &writer),
+                           ssml: output(.instruction, &ctx, .ssml, &writer)), unspeakable)
         }
-        return Phrase(display: output(frame, &ctx, .display, &writer), spoken: output(frame, &ctx, .spoken, &writer),
-                      ssml: output(frame, &ctx, .ssml, &writer))
+        return (Phrase(display: output(frame, &ctx, .display, &writer), spoken: output(frame, &ctx, .spoken, &writer),
+                       ssml: output(frame, &ctx, .ssml, &writer)), unspeakable)
     }
 
     // MARK: slots
 
     /// Fills the maneuver's slots from the cache (names, refs, destinations, exits, rotary) and prepared words.
-    fileprivate func fill(_ ctx: inout Slots, _ m: ManeuverDescription, _ bank: Bank) {
+    /// `quiet` leaves out names that have no reading (see `NameReader`).
+    fileprivate func fill(_ ctx: inout Slots, _ m: ManeuverDescription, _ bank: Bank, quiet: Bool = false) {
         let speech = book.speech
+        func set(_ id: SlotID, _ value: PreparedValue?) {
+            if quiet, value?.value.isUnspeakable == true { return }
+            ctx.set(id, value, bank)
+        }
         if !m.step.name.isEmpty || !(m.step.ref ?? "").isEmpty {
-            let road = cache.road(.init(kind: .road, a: m.step.name, b: m.step.pronunciation, c: m.step.ref)) { roadValues(m.step) }
-            ctx.set(.name, road.name, bank)
+            var road = cache.road(.init(kind: .road, a: m.step.name, b: m.step.pronunciation, c: m.step.ref)) { roadValues(m.step) }
+            if quiet, road.road?.value.isUnspeakable == true, road.ref != nil {
+                // The name has no reading: the road is said by its ref alone.
+                var refOnly = m.step
+                refOnly.name = ""
+                road = cache.road(.init(kind: .road, a: "", b: nil, c: m.step.ref)) { roadValues(refOnly) }
+            }
+            set(.name, road.name)
             ctx.set(.ref, road.ref, bank)
-            ctx.set(.road, road.road, bank)
+            set(.road, road.road)
         }
         if let d = m.step.destinations, !d.isEmpty {
-            ctx.set(.dest, cache.text(.init(kind: .destinations, a: d)) {
+            set(.dest, cache.text(.init(kind: .destinations, a: d)) {
                 let signpost = Destinations(d)
-                return PreparedValue(SlotValue(display: signpost.display, spoken: signpost.spoken(speech, andJoiner: book.words.andJoiner)),
-                                     forms: book.forms)
-            }, bank)
+                let list = book.words.listMarks
+                let spoken = signpost.spoken(speech, andJoiner: book.words.andJoiner, separator: list?.spoken,
+                                             read: reader == nil ? nil : { spokenName($0) })
+                return PreparedValue(SlotValue(display: signpost.display(separator: list?.display), spoken: spoken), forms: book.forms)
+            })
         }
         if let exits = m.step.exits, !exits.isEmpty {
             let v = cache.text(.init(kind: .exits, a: exits)) {
@@ -118,9 +150,9 @@ public struct PhraseBuilder: Sendable {
         if let n = m.step.maneuver.exit { ctx.set(.exit, number(n), bank) }
         if let rotary = m.step.rotaryName ?? m.step.junctionName, !rotary.isEmpty {
             let p = m.step.rotaryName != nil ? m.step.rotaryPronunciation.flatMap { $0.isEmpty ? nil : $0 } : nil
-            ctx.set(.rotary, cache.text(.init(kind: .rotary, a: rotary, b: p)) {
+            set(.rotary, cache.text(.init(kind: .rotary, a: rotary, b: p)) {
                 PreparedValue(nameValue(rotary, pronunciation: p), forms: book.forms)
-            }, bank)
+            })
         }
         if let modifier = m.step.maneuver.modifier, let word = book.modifierValues[ModifierKey(modifier).rawValue] { ctx.set(.modifier, word, bank) }
         if !book.directionValues.isEmpty {
@@ -130,9 +162,9 @@ public struct PhraseBuilder: Sendable {
             ctx.set(.direction, book.directionValues[sector], bank)
         }
         if let w = m.waypointName, !w.isEmpty {
-            ctx.set(.waypoint, cache.text(.init(kind: .waypoint, a: w)) {
-                PreparedValue(SlotValue(display: w, spoken: speech.expand(w)), forms: book.forms)
-            }, bank)
+            set(.waypoint, cache.text(.init(kind: .waypoint, a: w)) {
+                PreparedValue(SlotValue(display: w, spoken: spokenName(w) ?? ""), forms: book.forms)
+            })
         }
         if let o = m.waypointOrdinal { ctx.set(.stop, number(o), bank) }
     }
@@ -170,16 +202,34 @@ public struct PhraseBuilder: Sendable {
     /// A name as a slot value: abbreviations expanded for speech and its pronunciation as an SSML phoneme; or, when
     /// the book's voice cannot read the name's Han characters (`pronunciationReplacesHan`) and the pronunciation
     /// has none, the pronunciation itself is spoken (SSML `<sub alias>`, which eSpeak NG speaks as the alias).
+    /// With a `reader`, the voice is given only readings: of a kana pronunciation (`pronunciationReplacesHan`), else
+    /// of the name; a name with neither has no spoken text (`isUnspeakable`).
     private func nameValue(_ name: String, pronunciation: String?) -> SlotValue {
         let speech = book.speech
         let spoken = speech.expand(name)
-        guard let p = pronunciation, !p.isEmpty else { return SlotValue(display: name, spoken: spoken) }
+        let p = pronunciation.flatMap { $0.isEmpty ? nil : $0 }
+        if reader != nil {
+            // A kana pronunciation is the reading (`pronunciationReplacesHan`); another one stays an IPA phoneme.
+            let said = speech.pronunciationReplacesHan ? p.flatMap(spokenName) : nil
+            guard let reading = said ?? spokenName(name) else { return SlotValue(display: name, spoken: "", ssml: "") }
+            if let p, said == nil { return SlotValue(display: name, spoken: reading, ssml: Self.phoneme(p, reading)) }
+            return SlotValue(display: name, spoken: reading,
+                             ssml: reading == name ? nil : "<sub alias=\"\(SSML.escape(reading))\">\(SSML.escape(name))</sub>")
+        }
+        guard let p else { return SlotValue(display: name, spoken: spoken) }
         if speech.pronunciationReplacesHan && SpeechRules.containsHan(name) && !SpeechRules.containsHan(p) {
             let reading = speech.expand(p)
             return SlotValue(display: name, spoken: reading,
                              ssml: "<sub alias=\"\(SSML.escape(reading))\">\(SSML.escape(name))</sub>")
         }
         return SlotValue(display: name, spoken: spoken, ssml: Self.phoneme(p, spoken))
+    }
+
+    /// A name as said: abbreviations expanded, then read by the `reader` when there is one (nil: no reading).
+    private func spokenName(_ name: String) -> String? {
+        let expanded = book.speech.expand(name)
+        guard let reader else { return expanded }
+        return reader.reading(of: expanded)
     }
 
     private static func phoneme(_ pronunciation: String, _ spoken: String) -> String {
@@ -221,14 +271,14 @@ public struct PhraseBuilder: Sendable {
     /// Replaces the `{then}` slot by the "then" clause (`first`, as chosen for the "then") followed, for each
     /// maneuver of `run`, by the book's joiner and `clause.then` (`more`) with the maneuver in terse form:
     /// "then turn left, then turn right". Off the hot path (only runs of close turns have one): renders to text.
-    private func setRun(_ ctx: inout Slots, _ first: TemplateEntry, _ more: TemplateEntry, _ run: [ChainedManeuver]) {
+    private func setRun(_ ctx: inout Slots, _ first: TemplateEntry, _ more: TemplateEntry, _ run: [ChainedManeuver], quiet: Bool) {
         guard let first = first.template(count: 0, rules: locale.pluralRules),
               let more = more.template(count: 0, rules: locale.pluralRules) else { return }
         var joined = renderValue(first.views.pointee, &ctx, .chained)
         let joiner = SlotValue(book.thenJoiner)
         for chained in run {
             var runCtx = Slots()
-            chained.maneuver.terse.fill(&runCtx, .chained, kind: .then, announcementKind: .now, builder: self)
+            chained.maneuver.terse.fill(&runCtx, .chained, kind: .then, announcementKind: .now, builder: self, quiet: quiet)
             let clause = renderValue(more.views.pointee, &runCtx, .chained)
             joined.display += joiner.display + clause.display
             joined.spoken += joiner.spoken + clause.spoken
@@ -255,8 +305,9 @@ public struct PhraseBuilder: Sendable {
 extension ManeuverDescription {
     /// Fills this maneuver's slots in `bank` and chooses its instruction (called through optional chaining, so the
     /// description is read in place).
-    fileprivate func fill(_ ctx: inout Slots, _ bank: Bank, kind: KindKey, announcementKind: AnnouncementKind, builder: PhraseBuilder) {
-        builder.fill(&ctx, self, bank)
+    fileprivate func fill(_ ctx: inout Slots, _ bank: Bank, kind: KindKey, announcementKind: AnnouncementKind, builder: PhraseBuilder,
+                          quiet: Bool = false) {
+        builder.fill(&ctx, self, bank, quiet: quiet)
         builder.setInstruction(&ctx, self, bank, kind: kind, announcementKind: announcementKind)
     }
 }

@@ -9,18 +9,27 @@ public struct LoadedLocale: Sendable {
     public let phrasebook: Phrasebook
     /// Warnings, e.g. one line listing keys taken from English.
     public let warnings: [String]
+    /// The reader for names its voice cannot read as written (ja), from `VoiceGuideData.nameReaders`.
+    public var reader: (any NameReader)? = nil
 
     /// A phrase builder for this locale.
-    public func builder(units: UnitsSystem? = nil) -> PhraseBuilder { PhraseBuilder(locale: profile, book: phrasebook, units: units) }
+    public func builder(units: UnitsSystem? = nil) -> PhraseBuilder {
+        PhraseBuilder(locale: profile, book: phrasebook, units: units, reader: reader)
+    }
 }
 
 /// Finds and reads VoiceGuide's data directory (`Locales/` + `Phrasebooks/`).
 public struct VoiceGuideData: Sendable {
     /// The data directory.
     public let directory: URL
+    /// Gives loaded locales their name reader by language (set by the composition root; nil: no readers).
+    public var nameReaders: NameReaderProvider?
 
     /// Uses `directory` as is.
-    public init(directory: URL) { self.directory = directory }
+    public init(directory: URL, nameReaders: NameReaderProvider? = nil) {
+        self.directory = directory
+        self.nameReaders = nameReaders
+    }
 
     /// Discovery order: `explicit` (--data-dir), `VOICEGUIDE_DATA`, walking up from the executable's directory
     /// (each level and its `share/voiceguide`, so a checkout's `.build/release/voiceguide` and an installed
@@ -150,7 +159,7 @@ public struct VoiceGuideData: Sendable {
             warnings.append("\(phrasebookURL(names.last ?? profile.phrasebook).path): \(missing.count) template key(s) missing, using \(fallbackNames.joined(separator: "/")): \(missing.joined(separator: ", "))")
         }
         warnings += book.problems.map(\.description)
-        return LoadedLocale(profile: profile, phrasebook: book, warnings: warnings)
+        return LoadedLocale(profile: profile, phrasebook: book, warnings: warnings, reader: nameReaders?(profile.language))
     }
 
     /// The members of a fallback book that may fill gaps: templates, words, grammar.

@@ -24,6 +24,9 @@ struct Words: Sendable {
     var and: String = "and"
     /// False when `and` joins the last two items without spaces (ja "名古屋と大阪", zh "北京和天津").
     var andSpacing = true
+    /// The separator of list items (signpost places), for the screen and for speech, when the language joins
+    /// them with a mark rather than "and" (ja "・" / "、", zh "、"); nil: ", " and `and`.
+    var listMarks: (display: String, spoken: String)?
 
     /// The text between the last two items of a list: " and ", or the bare word when `andSpacing` is false.
     var andJoiner: String { andSpacing ? " " + and + " " : and }
@@ -83,6 +86,10 @@ struct Words: Sendable {
         if let and = json["and"]?.stringValue { w.and = and } else { bad("and", "missing") }
         if let spacing = json["andSpacing"] {
             if let b = spacing.boolValue { w.andSpacing = b } else { bad("andSpacing", "must be true or false") }
+        }
+        if let list = json["list"] {
+            if let d = list["display"]?.stringValue, let s = list["spoken"]?.stringValue { w.listMarks = (d, s) }
+            else { bad("list", "needs display and spoken strings") }
         }
         return w
     }

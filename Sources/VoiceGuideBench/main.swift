@@ -11,8 +11,11 @@ let sections: [(String, () -> [BenchFigure])] = [
     ("Route import", importBenchmarks),
     ("Speech", speechBenchmarks),
     ("Phrasing", phrasingBenchmarks),
+    ("Japanese readings", japaneseReadingBenchmarks),
     ("Guidance", guidanceBenchmarks),
     ("Drive", driveBenchmarks),
+    ("Routing", routingBenchmarks),
+    ("Location", locationBenchmarks),
 ]
 for (title, run) in sections {
     print("== \(title)")

@@ -1,4 +1,5 @@
 import Foundation
+import JapaneseReading
 import Phrasing
 
 /// `voiceguide lint [FILES…]`: checks phrasebooks and locale files; lists every problem, exit 65 if any.
@@ -21,7 +22,7 @@ public enum LintCommand: VoiceGuideCommand {
         if arguments.values["data-dir"] == nil, let first = arguments.positionals.first {
             // A file inside a data directory lints against that directory.
             let dir = URL(fileURLWithPath: first).standardizedFileURL.deletingLastPathComponent().deletingLastPathComponent()
-            data = VoiceGuideData.isDataDirectory(dir) ? VoiceGuideData(directory: dir) : try PhrasingSupport.data(arguments, io: io)
+            data = VoiceGuideData.isDataDirectory(dir) ? VoiceGuideData(directory: dir, nameReaders: NameReaders.provider) : try PhrasingSupport.data(arguments, io: io)
         } else {
             data = try PhrasingSupport.data(arguments, io: io)
         }

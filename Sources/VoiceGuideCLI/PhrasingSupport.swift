@@ -1,4 +1,5 @@
 import Foundation
+import JapaneseReading
 import Phrasing
 import SpeechESpeakNG
 
@@ -13,7 +14,9 @@ enum PhrasingSupport {
                            hint: "Point VOICEGUIDE_DATA at such a directory, or unset it to use the installed data.")
         }
         do {
-            return try VoiceGuideData.discover(explicit: arguments.values["data-dir"], environment: io.environment)
+            var data = try VoiceGuideData.discover(explicit: arguments.values["data-dir"], environment: io.environment)
+            data.nameReaders = NameReaders.provider
+            return data
         } catch {
             throw cliError(error)
         }
@@ -24,6 +27,9 @@ enum PhrasingSupport {
         do {
             let loaded = try data.loadLocale(tag: tag)
             for warning in loaded.warnings { io.error("voiceguide: warning: \(warning)") }
+            if loaded.profile.language == "ja", case .failure(let error) = NameReaders.japanese {
+                io.error("voiceguide: warning: \(error); kanji names without a pronunciation are left out of speech")
+            }
             return loaded
         } catch {
             throw cliError(error)

@@ -3,15 +3,18 @@ import Guidance
 @testable import Phrasing
 import Testing
 
-/// How the spoken destination list joins its last two items: with spaces around `and`, or without (`andSpacing`).
+/// How the destination list joins its items: with spaces around `and`, without (`andSpacing`), or with list marks (`list`).
 @Suite struct DestinationJoinTests {
-    @Test func chineseAndJapaneseJoinWithoutSpaces() throws {
+    @Test func chineseAndJapaneseJoinWithTheirListMarks() throws {
+        // `words.list`: every item joined with a mark, no "and" (zh 、, ja ・ on screen and 、 in speech).
         let zh = try LocaleSpeaker("zh-CN")
         let three = zh.say(.now, TestData.maneuver(.turn, .right, destinations: "北京, 天津, 石家庄"))
-        #expect(three.display == "右转，往北京, 天津, 石家庄方向。")
-        #expect(three.spoken == "右转，往北京, 天津和石家庄方向。")
+        #expect(three.display == "右转，往北京、天津、石家庄方向。")
+        #expect(three.spoken == "右转，往北京、天津、石家庄方向。")
         let ja = try LocaleSpeaker("ja-JP")
-        #expect(ja.say(.now, TestData.maneuver(.turn, .left, destinations: "名古屋, 大阪")).spoken == "まもなく、名古屋と大阪ほうめん、させつです。")
+        let two = ja.say(.now, TestData.maneuver(.turn, .left, destinations: "名古屋, 大阪"))
+        #expect(two.display == "まもなく、名古屋・大阪方面、左折です。")
+        #expect(two.spoken == "まもなく、ナゴヤ、オオサカほうめん、させつです。")
     }
 
     @Test func spacedLanguagesKeepTheSpaces() throws {

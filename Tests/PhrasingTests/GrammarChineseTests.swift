@@ -41,8 +41,11 @@ import Testing
 
     @Test func exitNumbersTakeHao() {
         let p = zh.say(.prepare, TestData.maneuver(.offRamp, .slightLeft, destinations: "北京, 天津", exits: "23B"), 800)
-        #expect(p.display == "前方800米从左侧23B号出口驶出，往北京, 天津方向。")
-        #expect(p.spoken == "前方800米从左侧23 B号出口驶出，往北京和天津方向。")
+        #expect(p.display == "前方800米从左侧23B号出口驶出，往北京、天津方向。")
+        #expect(p.spoken == "前方800米从左侧23 B号出口驶出，往北京、天津方向。")
+        let refs = zh.say(.now, TestData.maneuver(.turn, .right, destinations: "G4, G45: 北京; 天津"))
+        #expect(refs.display == "右转，往G4、G45 – 北京、天津方向。")
+        #expect(refs.spoken == "右转，往G 4、G 45、北京、天津方向。")
     }
 
     @Test(arguments: [(1450.0, "1.5公里", "一点五公里"), (2000, "2公里", "两公里"), (2600, "2.5公里", "二点五公里"),

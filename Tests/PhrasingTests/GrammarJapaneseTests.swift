@@ -4,7 +4,8 @@ import RouteModel
 import Testing
 
 /// Japanese (ja-JP): distance-first word order ("300m先、…です"), particles after the road, 方面 before the verb,
-/// 番目 ordinals, 号線 for numeric refs, and spoken text in kana because eSpeak NG's ja voice cannot read kanji.
+/// 番目 ordinals, 号線 for numeric refs, and spoken text in kana because eSpeak NG's ja voice cannot read kanji:
+/// names read through MeCab (the CLI's `NameReaders`), numbers and letters in native readings.
 @Suite struct GrammarJapaneseTests {
     private let ja: LocaleSpeaker
 
@@ -17,23 +18,26 @@ import Testing
     @Test func distanceComesFirstAndTheRoadTakesNi() {
         let p = ja.say(.prepare, TestData.maneuver(.turn, .left, name: "明治通り"), 310)
         #expect(p.display == "300m先、左折して、明治通りに入ります。")
-        #expect(p.spoken == "300メートルさき、させつして、明治通りにはいります。")
-        #expect(p.ssml == "<speak xml:lang=\"ja-JP\">300メートルさき、させつして、明治通りにはいります。</speak>")
+        #expect(p.spoken == "さんびゃくメートルさき、させつして、メイジドオリにはいります。")
+        #expect(p.ssml == "<speak xml:lang=\"ja-JP\">さんびゃくメートルさき、させつして、<sub alias=\"メイジドオリ\">明治通り</sub>にはいります。</speak>")
     }
 
     @Test func destinationsStandBeforeTheVerbWithHoumen() {
         let p = ja.say(.now, TestData.maneuver(.turn, .slightRight, destinations: "名古屋, 大阪"))
-        #expect(p.display == "まもなく、名古屋, 大阪方面、斜め右方向です。")
-        #expect(p.spoken == "まもなく、名古屋と大阪ほうめん、ななめみぎほうこうです。")
+        #expect(p.display == "まもなく、名古屋・大阪方面、斜め右方向です。")
+        #expect(p.spoken == "まもなく、ナゴヤ、オオサカほうめん、ななめみぎほうこうです。")
+        let three = ja.say(.now, TestData.maneuver(.turn, .left, destinations: "E1: 名古屋; 大阪"))
+        #expect(three.display == "まもなく、E1 – 名古屋・大阪方面、左折です。")
+        #expect(three.spoken == "まもなく、イー いち、ナゴヤ、オオサカほうめん、させつです。")
     }
 
     @Test func numericRefBecomesGousenButLetteredRefIsSpelled() {
         let numeric = ja.say(.early, TestData.maneuver(.turn, .right, ref: "16"), 2000)
         #expect(numeric.display == "およそ2km先、右折して、16号線に入ります。")
-        #expect(numeric.spoken == "およそ2キロさき、うせつして、16ごうせんにはいります。")
+        #expect(numeric.spoken == "およそにキロさき、うせつして、じゅうろくごうせんにはいります。")
         let expressway = ja.say(.now, TestData.maneuver(.merge, .slightLeft, ref: "E1"))
         #expect(expressway.display == "まもなく、左に寄ってE1に合流します。")
-        #expect(expressway.spoken == "まもなく、ひだりによってイー 1にごうりゅうします。")
+        #expect(expressway.spoken == "まもなく、ひだりによってイー いちにごうりゅうします。")
     }
 
     @Test func stayingOnTheRoadIsASecondSentence() {
@@ -44,7 +48,7 @@ import Testing
     @Test func roundaboutExitsUseBanmeOrdinals() {
         let roundabout = ja.say(.prepare, TestData.maneuver(.roundabout, name: "駅前通り", exit: 3), 120)
         #expect(roundabout.display == "100m先、環状交差点で3番目の出口を出て、駅前通りに入ります。")
-        #expect(roundabout.spoken == "100メートルさき、かんじょうこうさてんで3ばんめのでぐちをでて、駅前通りにはいります。")
+        #expect(roundabout.spoken == "ひゃくメートルさき、かんじょうこうさてんでさんばんめのでぐちをでて、エキマエドオリにはいります。")
         let rotary = ja.say(.now, TestData.maneuver(.rotary, exit: 12, rotary: "駅前ロータリー"))
         #expect(rotary.display == "まもなく、駅前ロータリーで12番目の出口を出ます。")
         let unnamed = ja.say(.now, TestData.maneuver(.rotary, exit: 13))
@@ -54,7 +58,7 @@ import Testing
     @Test func exitNumbersAreSaidWithBanDeguchi() {
         let p = ja.say(.prepare, TestData.maneuver(.offRamp, .slightLeft, destinations: "横浜", exits: "23B"), 800)
         #expect(p.display == "800m先、横浜方面、左方向、23B番出口です。")
-        #expect(p.spoken == "800メートルさき、横浜ほうめん、ひだりほうこう、23 Bばんでぐちです。")
+        #expect(p.spoken == "はっぴゃくメートルさき、ヨコハマほうめん、ひだりほうこう、にじゅうさん ビーばんでぐちです。")
         let right = ja.say(.now, TestData.maneuver(.offRamp, .right, name: "国道16号"))
         #expect(right.display == "まもなく、右方向の出口を出て、国道16号に入ります。")
     }
@@ -62,11 +66,12 @@ import Testing
     @Test func expresswayAbbreviationsAreExpandedForSpeechOnly() {
         let p = ja.say(.now, TestData.maneuver(.turn, .left, name: "横浜町田IC"))
         #expect(p.display == "まもなく、左折して、横浜町田ICに入ります。")
-        #expect(p.spoken == "まもなく、させつして、横浜町田インターにはいります。")
+        #expect(p.spoken == "まもなく、させつして、ヨコハママチダインターにはいります。")
     }
 
-    @Test(arguments: [(1450.0, "1.5km", "いってんごキロ"), (2000, "2km", "2キロ"), (8400, "8.5km", "はってんごキロ"),
-                      (12300, "12km", "12キロ"), (340, "350m", "350メートル")])
+    @Test(arguments: [(1450.0, "1.5km", "いってんごキロ"), (2000, "2km", "にキロ"), (8400, "8.5km", "はってんごキロ"),
+                      (12300, "12km", "じゅうにキロ"), (340, "350m", "さんびゃくごじゅうメートル"),
+                      (400, "400m", "よんひゃくメートル")])
     func decimalDistancesAreSpokenInKana(meters: Double, display: String, spoken: String) {
         let p = ja.say(.prepare, TestData.maneuver(.turn, .left), meters)
         #expect(p.display == "\(display)先、左折です。")
@@ -84,7 +89,7 @@ import Testing
     func departHeadingIsReadInKana(bearing: Double, kanji: String, kana: String) {
         let p = ja.say(.depart, TestData.maneuver(.depart, name: "明治通り", bearing: bearing))
         #expect(p.display == "明治通りを\(kanji)方向に進んでください。")
-        #expect(p.spoken == "明治通りを\(kana)ほうこうにすすんでください。")
+        #expect(p.spoken == "メイジドオリを\(kana)ほうこうにすすんでください。")
     }
 
     @Test func thenClausesAndLanesAreSeparateSentences() {
@@ -109,9 +114,9 @@ import Testing
         second.waypointOrdinal = 2
         let p = ja.say(.waypoint, second)
         #expect(p.display == "2番目の経由地は右側です。")
-        #expect(p.spoken == "2ばんめのけいゆちはみぎがわです。")
+        #expect(p.spoken == "にばんめのけいゆちはみぎがわです。")
         second.waypointName = "海老名SA"
-        #expect(ja.say(.waypoint, second).spoken == "海老名サービスエリアはみぎがわです。")
+        #expect(ja.say(.waypoint, second).spoken == "エビナサービスエリアはみぎがわです。")
     }
 
     @Test func ferryOffRouteAndReroute() {

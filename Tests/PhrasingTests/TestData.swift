@@ -1,12 +1,14 @@
 import Foundation
 import Guidance
+import JapaneseReading
 @testable import Phrasing
 import RouteModel
 
 /// The checkout's data directory, found from this file's path.
 enum TestData {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let data = VoiceGuideData(directory: directory)
+    /// The data with the name readers the CLI injects (ja: MeCab), so tests phrase as the tool does.
+    static let data = VoiceGuideData(directory: directory, nameReaders: NameReaders.provider)
 
     static func builder(_ tag: String, units: UnitsSystem? = nil) throws -> PhraseBuilder {
         try data.loadLocale(tag: tag).builder(units: units)

@@ -1,0 +1,25 @@
+import Guidance
+import RouteModel
+
+extension LocationSpec {
+    /// Opens the source this spec names: `simulate` drives `route` with `simulation`'s realism on top of `base`
+    /// (loading the detour route if one is given); `nmea:` reads a recording, or a live receiver when the path is
+    /// a character device or socket (`NMEADeviceSource`); `gpx:` uses `gpxSpeed` (m/s) for a track without times;
+    /// `gpsd` connects at once (exit 69 when it is not running). Errors are `LocationError`s with exit codes.
+    public func open(route: RouteIndex, simulation: SimulationSpec = SimulationSpec(),
+                     base: SimulatorOptions = SimulatorOptions(), gpxSpeed: Double? = nil) throws -> any LocationSource {
+        switch self {
+        case .simulate:
+            let detour = try simulation.loadDetourRoute().map { index in
+                SimulatedLocationSource.Detour(atMeters: simulation.detour?.atMeters ?? 0, index: index)
+            }
+            return SimulatedLocationSource(index: route, options: simulation.options(base: base), detour: detour)
+        case .nmea(let path):
+            return NMEADeviceSource.isDevice(path) ? try NMEADeviceSource(path: path) : try NMEASource(path: path)
+        case .gpx(let path):
+            return try GPXSource(path: path, speed: gpxSpeed)
+        case .gpsd(let host, let port):
+            return try GpsdSource(host: host, port: port)
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Guidance
+import RouteModel
+
+/// The realism options of `--location simulate`, parsed from their command-line values with usage errors that
+/// name the option and the value: `--gps-noise METERS`, `--seed N`, `--gps-rate HZ`, `--gps-dropout FROM:TO`
+/// and `--detour AT_METERS:ROUTE_FILE`.
+public struct SimulationSpec: Sendable, Equatable {
+    /// A wrong turn: leave the planned route `atMeters` along it and drive `routeFile` instead.
+    public struct Detour: Sendable, Equatable {
+        /// Distance along the planned route where the detour starts, meters.
+        public var atMeters: Double
+        /// The route file whose geometry is driven after that.
+        public var routeFile: String
+        /// Creates a detour.
+        public init(atMeters: Double, routeFile: String) {
+            self.atMeters = atMeters
+            self.routeFile = routeFile
+        }
+    }
+
+    /// Gaussian noise per axis (σ), meters; nil for clean fixes.
+    public var noiseMeters: Double?
+    /// Seed of the noise.
+    public var seed: UInt64 = 1
+    /// Fixes per second.
+    public var rateHz: Double = 1
+    /// Simulated seconds without fixes (a tunnel), from…until.
+    public var dropout: SimulatorOptions.Dropout?
+    /// A wrong turn onto another route.
+    public var detour: Detour?
+
+    /// Creates the default: clean 1 Hz fixes.
+    public init() {}
+
+    /// Parses `--gps-noise METERS` (0…1000).
+    public static func parseNoise(_ text: String) throws -> Double {
+        guard let v = Double(text), v.isFinite, v >= 0, v <= 1000 else {
+            throw bad("--gps-noise", text, "expected meters of noise, 0 to 1000")
+        }
+        return v
+    }
+
+    /// Parses `--seed N` (an unsigned 64-bit integer).
+    public static func parseSeed(_ text: String) throws -> UInt64 {
+        guard let v = UInt64(text) else { throw bad("--seed", text, "expected a whole number 0 to \(UInt64.max)") }
+        return v
+    }
+
+    /// Parses `--gps-rate HZ` (0.1…50).
+    public static func parseRate(_ text: String) throws -> Double {
+        guard let v = Double(text), v.isFinite, v >= 0.1, v <= 50 else {
+            throw bad("--gps-rate", text, "expected fixes per second, 0.1 to 50")
+        }
+        return v
+    }
+
+    /// Parses `--gps-dropout FROM:TO` (simulated seconds, FROM < TO).
+    public static func parseDropout(_ text: String) throws -> SimulatorOptions.Dropout {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, let from = Double(parts[0]), let to = Double(parts[1]),
+              from.isFinite, to.isFinite, from >= 0, to > from else {
+            throw bad("--gps-dropout", text, "expected FROM:TO in simulated seconds with FROM < TO, e.g. 120:150")
+        }
+        return SimulatorOptions.Dropout(fromSeconds: from, untilSeconds: to)
+    }
+
+    /// Parses `--detour AT_METERS:ROUTE_FILE`.
+    public static func parseDetour(_ text: String) throws -> Detour {
+        guard let colon = text.firstIndex(of: ":"), let at = Double(text[..<colon]), at.isFinite, at >= 0,
+              text.index(after: colon) < text.endIndex else {
+            throw bad("--detour", text, "expected AT_METERS:ROUTE_FILE, e.g. 850:wrong-turn.json")
+        }
+        return Detour(atMeters: at, routeFile: String(text[text.index(after: colon)...]))
+    }
+
+    /// `base` with this spec's rate, noise and dropout.
+    public func options(base: SimulatorOptions = SimulatorOptions()) -> SimulatorOptions {
+        var options = base
+        options.interval = 1 / rateHz
+        options.noise = noiseMeters.map { SimulatorOptions.Noise(sigmaMeters: $0, seed: seed) }
+        if let dropout { options.dropout = dropout }
+        return options
+    }
+
+    /// Loads the detour's route file: a missing file is exit 66, a bad route exit 65.
+    public func loadDetourRoute() throws -> RouteIndex? {
+        guard let detour else { return nil }
+        let url = URL(fileURLWithPath: detour.routeFile)
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw LocationError(.missingInput, "--detour: cannot read route file '\(detour.routeFile)': \((error as NSError).localizedDescription)")
+        }
+        do {
+            let document = try RouteImporter().read(data, fileName: detour.routeFile)
+            return RouteIndex(route: document.route)
+        } catch {
+            throw LocationError(.badData, "--detour: \(error.description)")
+        }
+    }
+
+    private static func bad(_ option: String, _ value: String, _ why: String) -> LocationError {
+        LocationError(.usage, "\(option) '\(value.quotedForMessage())': \(why)")
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import Guidance
+import JapaneseReading
+import Phrasing
+import RouteModel
+import Testing
+
+/// ja-JP speech through the real MeCab dictionary and eSpeak NG's `ja` voice: what the driver hears, asserted on
+/// the phonemes `espeak-ng -x` gives for our spoken text.
+@Suite struct JapaneseReadingTests {
+    private let builder: PhraseBuilder
+
+    init() throws {
+        let reader = try NameReaders.japanese.get()
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let data = VoiceGuideData(directory: directory, nameReaders: { $0 == "ja" ? reader : nil })
+        builder = try data.loadLocale(tag: "ja-JP").builder()
+    }
+
+    private func say(_ kind: AnnouncementKind, _ type: ManeuverType, _ modifier: ManeuverModifier? = nil, name: String = "",
+                     ref: String? = nil, destinations: String? = nil, exits: String? = nil, exit: Int? = nil,
+                     pronunciation: String? = nil, meters: Double? = nil) -> Phrase {
+        let m = Maneuver(type: type, modifier: modifier, location: Coordinate(latitude: 0, longitude: 0), exit: exit)
+        let step = Step(maneuver: m, distance: 100, duration: 10, name: name, ref: ref, pronunciation: pronunciation,
+                        destinations: destinations, exits: exits, mode: "driving")
+        let d = ManeuverDescription(id: StepID(leg: 0, step: 1), step: step)
+        return builder.phrase(Announcement(kind: kind, maneuver: d, spokenDistanceMeters: meters))
+    }
+
+    @Test(arguments: [
+        ("渋谷", "シブヤ"), ("新宿通り", "シンジュクドオリ"), ("首都高速都心環状線", "シュトコウソクトシンカンジョウセン"),
+        ("国道246号", "コクドウにひゃくよんじゅうろくゴウ"), ("東名高速道路", "トウメイコウソクドウロ"), ("表参道", "オモテサンドウ"),
+        ("青山通り", "アオヤマドオリ"), ("環状七号線", "カンジョウナナゴウセン"), ("名古屋", "ナゴヤ"), ("大阪", "オオサカ"),
+        ("日本橋", "ニホンバシ"), ("霞ケ関", "カスミガセキ"), ("六本木ヒルズ", "ロッポンギヒルズ"), ("晴海通り", "ハルミドオリ"),
+        ("山手通り", "ヤマテドオリ"), ("四条通", "シジョウドオリ"), ("烏丸通", "カラスマドオリ"), ("大通り", "オオドオリ"), ("表通り", "オモテドオリ"), ("外堀通り", "ソトボリドオリ"), ("首都高速C1", "シュトコウソクシーいち"),
+        ("JR東日本", "ジェイアールヒガシニッポン"), ("ロータリー", "ロータリー"),
+    ])
+    func namesAreReadFromTheDictionary(_ name: String, _ reading: String) throws {
+        let reader = try NameReaders.japanese.get()
+        #expect(reader.reading(of: name) == reading)
+    }
+
+    @Test(arguments: ["서울로", "虹桥路", "Tokyo Midtown", "Straße des 17. Juni", "𠮷野家通り"])
+    func namesWithoutAReadingHaveNone(_ name: String) throws {
+        #expect(try NameReaders.japanese.get().reading(of: name) == nil)
+    }
+
+    @Test func distancesAreReadNatively() throws {
+        let p = say(.prepare, .turn, .left, meters: 400)
+        #expect(p.display == "400m先、左折です。")
+        #expect(p.spoken == "よんひゃくメートルさき、させつです。")
+        let ours = try plainPhonemes(p.spoken, voice: "ja")
+        #expect(ours.contains("jouCaku"), "\(ours)")
+        #expect(!ours.contains("siCaku"), "\(ours)")
+        // The reference: eSpeak reads the digits as "shi-hyaku".
+        #expect(try plainPhonemes("400メートル", voice: "ja").contains("siCaku"))
+    }
+
+    @Test func ordinalsAreReadNatively() throws {
+        let p = say(.now, .roundabout, exit: 4)
+        #expect(p.spoken == "まもなく、かんじょうこうさてんでよんばんめのでぐちをでます。")
+        let ours = try plainPhonemes(p.spoken, voice: "ja")
+        #expect(ours.contains("joubamme") && !ours.contains("sibamme"), "\(ours)")
+    }
+
+    @Test func kanjiNameWithoutPronunciationIsSpokenFromTheDictionary() throws {
+        let p = say(.now, .turn, .left, name: "渋谷")
+        #expect(p.display == "まもなく、左折して、渋谷に入ります。")
+        #expect(p.spoken == "まもなく、させつして、シブヤにはいります。")
+        #expect(p.ssml == "<speak xml:lang=\"ja-JP\">まもなく、させつして、<sub alias=\"シブヤ\">渋谷</sub>にはいります。</speak>")
+        let ours = try espeakPhonemes(p.spoken, voice: "ja")
+        #expect(ours.filter { !"',".contains($0) }.contains("s\\ibuja"), "\(ours)")
+        #expect(!ours.contains("(en)"), "the voice spelled something in English: \(ours)")
+        #expect(try espeakPhonemes("渋谷", voice: "ja").contains("(en)"), "eSpeak's ja voice now reads kanji: revisit the reader")
+    }
+
+    @Test func aPronunciationStillWins() {
+        let p = say(.now, .turn, .left, name: "本町通り", pronunciation: "ほんちょうどおり")
+        #expect(p.spoken == "まもなく、させつして、ほんちょうどおりにはいります。")
+    }
+
+    @Test func latinRefLettersAreNotDropped() throws {
+        let exit = say(.prepare, .offRamp, .slightLeft, destinations: "横浜", exits: "23B", meters: 800)
+        #expect(exit.spoken == "はっぴゃくメートルさき、ヨコハマほうめん、ひだりほうこう、にじゅうさん ビーばんでぐちです。")
+        let exitPhonemes = try plainPhonemes(exit.spoken, voice: "ja")
+        #expect(exitPhonemes.contains("dz\\uusaN\\bibandeguts"), "\(exitPhonemes)")
+        #expect(!exitPhonemes.contains("(en)"))
+        // The reference: eSpeak switches to English for "23 B".
+        #expect(try espeakPhonemes("23 B", voice: "ja").contains("(en)"))
+        let ref = say(.now, .merge, .slightLeft, ref: "E1")
+        #expect(ref.spoken == "まもなく、ひだりによってイー いちにごうりゅうします。")
+        let refPhonemes = try plainPhonemes(ref.spoken, voice: "ja")
+        #expect(refPhonemes.contains("eiits\\ini") && !refPhonemes.contains("(en)"), "\(refPhonemes)")
+    }
+
+    @Test func aNameWithoutReadingIsLeftOutOfSpeechButShown() throws {
+        let p = say(.now, .turn, .left, name: "Tokyo Midtown", destinations: "서울, 名古屋")
+        #expect(p.display == "まもなく、서울・名古屋方面、左折して、Tokyo Midtownに入ります。")
+        #expect(p.spoken == "まもなく、ナゴヤほうめん、させつです。")
+        let refOnly = say(.now, .merge, .slightLeft, name: "Tokyo Midtown", ref: "E1")
+        #expect(refOnly.display == "まもなく、左に寄ってTokyo Midtownに合流します。")
+        #expect(refOnly.spoken == "まもなく、ひだりによってイー いちにごうりゅうします。")
+        let nothing = say(.now, .turn, .right, destinations: "서울")
+        #expect(nothing.spoken == "まもなく、うせつです。")
+        #expect(!(try espeakPhonemes(p.spoken + nothing.spoken, voice: "ja")).contains("(en)"))
+    }
+
+    @Test func romajiAndAcronymsAreRead() {
+        #expect(say(.now, .turn, .left, name: "Ginza").spoken == "まもなく、させつして、ぎんざにはいります。")
+        #expect(say(.now, .turn, .left, name: "NHK通り").spoken == "まもなく、させつして、エヌエイチケードオリにはいります。")
+    }
+
+    @Test func theTaggerIsSafeFromManyTasks() async throws {
+        // Fresh readers (no memo) over one tagger, so every call reaches MeCab.
+        let tagger = try MeCabTagger()
+        let names = ["渋谷", "新宿通り", "首都高速都心環状線", "東名高速道路", "表参道", "名古屋", "大阪", "日本橋"]
+        let expected = names.map(JapaneseReader(tagger: tagger).reading(of:))
+        let results = await withTaskGroup(of: [String?].self) { group in
+            for _ in 0..<8 { group.addTask { (0..<20).flatMap { _ in names.map(JapaneseReader(tagger: tagger).reading(of:)) } } }
+            var all: [[String?]] = []
+            for await r in group { all.append(r) }
+            return all
+        }
+        #expect(results.count == 8)
+        #expect(results.allSatisfy { $0 == Array((0..<20).map { _ in expected }.joined()) })
+    }
+
+    @Test func aMissingDictionaryIsAClearError() {
+        #expect(throws: MeCabError.self) { try MeCabTagger(dictionary: "/nonexistent/ipadic") }
+        #expect((try? MeCabTagger(dictionary: "/nonexistent/ipadic")) == nil)
+        do { _ = try MeCabTagger(dictionary: "/nonexistent/ipadic") } catch { #expect(error.description.contains("run scripts/setup.sh")) }
+    }
+}
+
+/// Whole drives in ja-JP: the SSML the drive gives eSpeak NG never makes the ja voice fall back to its English
+/// voice (which spells Latin names and says "Chinese letter" for kanji).
+@Suite struct JapaneseDriveSpeechTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test(arguments: ["city-berlin", "city-dc", "motorway-bay-bridge", "multi-stop-manhattan", "uk-oxford"])
+    func everyAnnouncementIsReadByTheJapaneseVoice(route: String) throws {
+        let data = VoiceGuideData(directory: Self.root, nameReaders: NameReaders.provider)
+        let builder = try data.loadLocale(tag: "ja-JP").builder()
+        let file = Self.root.appendingPathComponent("Examples/Routes/\(route).json")
+        let document = try RouteImporter().read(try Data(contentsOf: file), fileName: file.lastPathComponent)
+        let run = OfflineGuidance.run(RouteIndex(route: document.route), estimator: PhraseDurationEstimator(builder: builder))
+        #expect(run.announcements.count > 5)
+        let bodies = run.announcements.map { builder.phrase($0).ssml }.map { ssml in
+            ssml.replacingOccurrences(of: "<speak xml:lang=\"ja-JP\">", with: "").replacingOccurrences(of: "</speak>", with: "")
+        }
+        let phonemes = try espeakPhonemes("<speak xml:lang=\"ja-JP\">" + bodies.joined(separator: " ") + "</speak>", voice: "ja", ssml: true)
+        #expect(!phonemes.contains("(en)"), "\(route): the ja voice switched to English: \(phonemes)")
+        #expect(!phonemes.isEmpty)
+    }
+}
