@@ -292,7 +292,7 @@ struct DriveSetup {
                 throw DriveLocation.cliError(error)
             }
             position.withLock { $0 = (loop.progress?.distanceAlong ?? 0, loop.simTime) }
-            if now - lastStatus >= 0.2 || interactive.takeResize() {
+            if console.showsStatus, now - lastStatus >= 0.2 || interactive.takeResize() {
                 lastStatus = now
                 console.setStatus(status.render(progress: loop.progress, muted: controller.isMuted,
                                                 speedup: timeline.speedup, paused: timeline.isPaused,

@@ -96,7 +96,7 @@ final class LiveInteraction: @unchecked Sendable {
             }
             timeline.setSpeedup(faster ? before * 2 : before / 2, wall: wall)
             let now = timeline.speedup
-            console.info(now == limit ? (faster ? "fastest" : "slowest") : "speedup", ["speedup": StatusLine.speed(now)], at: sim,
+            console.info("speedup", ["speedup": StatusLine.speed(now)], at: sim,
                          event: DriveEvent("speedup", at: sim, [("speedup", .number(now)), ("limit", .bool(now == limit))]))
         case UInt8(ascii: " "), UInt8(ascii: "p"), UInt8(ascii: "P"):
             timeline.togglePause(wall: wall)

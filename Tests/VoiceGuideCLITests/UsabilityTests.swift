@@ -146,8 +146,23 @@ import Phrasing
                     m.key.hasPrefix("kind.") == false && m.key != "seconds" && english["ui"]?[m.key] == m.value
                 }
                 #expect(same.isEmpty, "\(name) copies English: \(same.map(\.key))")
+                // The same named values as English, so nothing is left unfilled or dropped.
+                for member in json["ui"]?.objectMembers ?? [] {
+                    guard let mine = member.value.stringValue, let theirs = english["ui"]?[member.key]?.stringValue else { continue }
+                    #expect(Self.placeholders(mine) == Self.placeholders(theirs), "\(name) ui.\(member.key): \(mine)")
+                }
             }
         }
+    }
+
+    private static func placeholders(_ s: String) -> Set<String> {
+        var result = Set<String>()
+        var rest = Substring(s)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            result.insert(String(rest[open...close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return result
     }
 
     @Test func germanDriveSpeaksGermanOnScreen() throws {
