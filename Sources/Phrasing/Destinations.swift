@@ -1,11 +1,12 @@
-/// OSRM's `destinations` signpost text ("REFS: NAMES", e.g. "I 80 East: Bay Bridge, Oakland") for the screen and
-/// for speech (Phrasebooks/FORMAT.md §4).
+/// OSRM's `destinations` signpost text, parsed (Phrasebooks/FORMAT.md §7.5). Every real form reads the same way:
+/// "A 1, A 7: Hamburg, Bremen" (refs, then places), "US 29 North" (a ref alone), "Hamburg, Bremen" (places),
+/// "I 95 North: Baltimore"; without a ":" each item that reads as a ref ("A 9", "US 29 North") is a ref.
 struct Destinations {
-    /// The refs before the first ":" ("I 80 East"), empty when there is no ":".
-    let refs: [String]
-    /// The place names (after the ":", or the whole text).
+    /// The signposted refs ("I 80 East").
+    let refs: RefList
+    /// The place names.
     let names: [String]
-    /// The refs part as written, trimmed.
+    /// The refs part as written, trimmed (empty without a ":").
     private let refsText: String
     /// The names part as written, trimmed.
     private let namesText: String
@@ -15,17 +16,19 @@ struct Destinations {
         if let colon = text.firstIndex(of: ":") {
             refsText = text[..<colon].trimmingSpaces()
             namesText = text[text.index(after: colon)...].trimmingSpaces()
+            refs = RefList(refsText, commas: true)
+            names = RefList(namesText, commas: true).items
         } else {
             refsText = ""
             namesText = text[...].trimmingSpaces()
+            let items = RefList(namesText, commas: true).items
+            refs = RefList(items: items.filter(RefList.looksLikeRef))
+            names = items.filter { !RefList.looksLikeRef($0) }
         }
-        refs = Self.items(refsText)
-        names = Self.items(namesText)
     }
 
-    private static func items(_ text: String) -> [String] {
-        text.split(whereSeparator: { $0 == "," || $0 == ";" }).map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
-    }
+    /// True when the signpost names only roads ("US 29 North", "A 9:"): it is spoken as a road.
+    var isRefOnly: Bool { names.isEmpty && !refs.isEmpty }
 
     /// For the screen: the raw colon becomes an en dash ("I 80 East – Bay Bridge, Oakland").
     var display: String {
@@ -36,12 +39,17 @@ struct Destinations {
         }
     }
 
-    /// For speech: refs as `rules` say them, then the names; every item but the last two joined with ", ",
-    /// the last two with `andJoiner` ("Interstate 80 East, Bay Bridge and Oakland").
-    func spoken(_ rules: SpeechRules, andJoiner: String) -> String {
-        let items = refs.map(rules.spokenRef) + names
-        guard let last = items.last else { return "" }
-        guard items.count > 1 else { return last }
-        return items.dropLast().joined(separator: ", ") + andJoiner + last
+    /// For speech: the refs as a list (spoken like every ref), a pause, then the places as a list; places after
+    /// the first take the book's `destinationItem` form ("Interstate 80 East, Bay Bridge and Oakland",
+    /// "A 1 und A 7, Hamburg und Bremen", fr "Le Havre et de Rouen").
+    func spoken(_ rules: SpeechRules, _ words: Words, item: GrammarForm?) -> String {
+        let places = names.enumerated().map { index, name in
+            let said = rules.expand(name)
+            guard index > 0, let item else { return said }
+            return item.apply(SlotValue(said)).spoken
+        }
+        let refPart = refs.spoken(rules, words), placePart = words.list(places)
+        if refPart.isEmpty { return placePart }
+        return placePart.isEmpty ? refPart : refPart + words.pause + placePart
     }
 }

@@ -96,6 +96,7 @@ public struct PhraseBuilder: Sendable {
     fileprivate func fill(_ ctx: inout Slots, _ m: ManeuverDescription, _ bank: Bank) {
         let speech = book.speech
         if !m.step.name.isEmpty || !(m.step.ref ?? "").isEmpty {
+            // Cached per raw name/pronunciation/ref; `roadValues` cleans them (blank names, repeated refs).
             let road = cache.road(.init(kind: .road, a: m.step.name, b: m.step.pronunciation, c: m.step.ref)) { roadValues(m.step) }
             ctx.set(.name, road.name, bank)
             ctx.set(.ref, road.ref, bank)
@@ -104,14 +105,16 @@ public struct PhraseBuilder: Sendable {
         if let d = m.step.destinations, !d.isEmpty {
             ctx.set(.dest, cache.text(.init(kind: .destinations, a: d)) {
                 let signpost = Destinations(d)
-                return PreparedValue(SlotValue(display: signpost.display, spoken: signpost.spoken(speech, andJoiner: book.words.andJoiner)),
+                return PreparedValue(SlotValue(display: signpost.display,
+                                               spoken: signpost.spoken(speech, book.words, item: book.destinationItemForm),
+                                               isRef: signpost.isRefOnly),
                                      forms: book.forms)
             }, bank)
         }
         if let exits = m.step.exits, !exits.isEmpty {
             let v = cache.text(.init(kind: .exits, a: exits)) {
-                let e = exits.split(separator: ";").first.map { $0.trimmingSpaces() } ?? ""
-                return PreparedValue(SlotValue(display: e, spoken: SpeechRules.spokenExitNumber(e)), forms: book.forms)
+                let list = ExitNumbers(exits)
+                return PreparedValue(SlotValue(display: list.display, spoken: list.spoken(speech, book.words)), forms: book.forms)
             }
             if !v.isEmpty { ctx.set(.exitNumber, v, bank) }
         }
@@ -140,13 +143,12 @@ public struct PhraseBuilder: Sendable {
     /// Name, ref and road values of a step (computed once per name/pronunciation/ref, then cached).
     private func roadValues(_ step: Step) -> RenderCache.Road {
         let speech = book.speech
+        let cleaned = RoadName(name: step.name, ref: step.ref)
         var nameValue: SlotValue?
-        if !step.name.isEmpty { nameValue = self.nameValue(step.name, pronunciation: step.pronunciation) }
+        if !cleaned.name.isEmpty { nameValue = self.nameValue(cleaned.name, pronunciation: step.pronunciation) }
         var refValue: SlotValue?
-        if let refs = step.ref, !refs.isEmpty {
-            let first = refs.split(separator: ";").first.map { $0.trimmingSpaces() } ?? ""
-            let v = SlotValue(display: first, spoken: speech.spokenRef(first), isRef: true)
-            if !v.isEmpty { refValue = v }
+        if !cleaned.refs.isEmpty {
+            refValue = SlotValue(display: cleaned.refs.display, spoken: cleaned.refs.spoken(speech, book.words), isRef: true)
         }
         let name = nameValue.map { PreparedValue($0, forms: book.forms) }
         let ref = refValue.map { PreparedValue($0, forms: book.forms) }

@@ -59,9 +59,9 @@ import Testing
     }
 
     @Test(arguments: [
-        (UnitsSystem.metric, 1500.0, "1,5 kilometer"), (.metric, 1000, "1 kilometer"), (.metric, 300, "300 meter"),
+        (UnitsSystem.metric, 1500.0, "anderhalve kilometer"), (.metric, 1000, "1 kilometer"), (.metric, 300, "300 meter"),
         (.imperial, 402.336, "een kwart mijl"), (.imperial, 804.672, "een halve mijl"), (.imperial, 1609.344, "1 mijl"),
-        (.imperial, 2414.016, "1,5 mijl"), (.imperial, 91.44, "300 voet"), (.uk, 274.32, "300 yard"),
+        (.imperial, 2414.016, "anderhalve mijl"), (.imperial, 91.44, "300 voet"), (.uk, 274.32, "300 yard"),
     ])
     func distances(units: UnitsSystem, meters: Double, words: String) throws {
         #expect(try Self.phrase(.prepare, TestData.maneuver(.turn, .right), meters: meters, units: units).spoken == "Over \(words) rechtsaf.")

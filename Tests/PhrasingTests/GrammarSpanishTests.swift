@@ -68,7 +68,7 @@ import Testing
         let m = TestData.maneuver(.turn, .left, name: "Calle Mayor")
         #expect(probe.prepare(m, meters: 1500).display == "A 1,5 km, gire a la izquierda por la calle Mayor.")
         let spoken: [(Double, UnitsSystem?, String)] = [
-            (1500, nil, "A 1,5 kilómetros, gire a la izquierda por la calle Mayor."),
+            (1500, nil, "A un kilómetro y medio, gire a la izquierda por la calle Mayor."),
             (1000, nil, "A 1 kilómetro, gire a la izquierda por la calle Mayor."),
             (400, .imperial, "A un cuarto de milla, gire a la izquierda por la calle Mayor."),
             (800, .imperial, "A media milla, gire a la izquierda por la calle Mayor."),

@@ -1,0 +1,33 @@
+/// A step's name and refs made fit to say (Phrasebooks/FORMAT.md §4): blank names are no name, a second-language
+/// alternative after ";" is dropped, and a ref is never repeated inside the name ("Ohio Turnpike (I-80 East)",
+/// "CA 174" with ref "CA 174").
+struct RoadName: Equatable {
+    /// The name as shown (may be empty).
+    let name: String
+    /// The refs.
+    let refs: RefList
+
+    /// Cleans `name` and `ref` as OSRM gives them.
+    init(name rawName: String, ref: String?) {
+        var refs = RefList(ref ?? "")
+        var name = Self.firstAlternative(rawName)
+        if name.hasSuffix(")"), let open = name.range(of: " (", options: .backwards) {
+            let inner = String(name[open.upperBound..<name.index(before: name.endIndex)])
+            let innerRefs = RefList(inner, commas: true)
+            let isRef = !innerRefs.isEmpty && innerRefs.items.allSatisfy(RefList.looksLikeRef)
+            if isRef && (refs.isEmpty || innerRefs.items.allSatisfy(refs.contains)) {
+                if refs.isEmpty { refs = innerRefs }
+                name = name[..<open.lowerBound].trimmingSpaces()
+            }
+        }
+        if refs.contains(name) { name = "" }
+        self.name = name
+        self.refs = refs
+    }
+
+    /// The text before a ";" ("Тверская улица;Tverskaya ulitsa" → "Тверская улица"), trimmed of white space.
+    private static func firstAlternative(_ text: String) -> String {
+        let first = text.split(separator: ";", omittingEmptySubsequences: true).first ?? ""
+        return String(first.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    }
+}
