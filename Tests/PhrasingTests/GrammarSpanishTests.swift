@@ -92,7 +92,7 @@ import Testing
         let depart = TestData.maneuver(.depart, nil, name: "Calle de Atocha", bearing: 270)
         let short = probe.chained(.depart, depart, then: TestData.maneuver(.turn, .right, name: "Paseo del Prado"),
                                            meters: 40, sayDistance: false)
-        #expect(short.display == "Diríjase al oeste por la calle de Atocha y, a continuación, gire a la derecha por el paseo del Prado.")
+        #expect(short.display == "Diríjase al oeste por la calle de Atocha y luego gire a la derecha por el paseo del Prado.")
         let far = probe.chained(.now, TestData.maneuver(.turn, .left, name: "Calle A"),
                                          then: TestData.maneuver(.arrive, nil, side: .left), meters: 200, sayDistance: true)
         #expect(far.spoken == "Gire a la izquierda por la calle A y, 200 metros después, su destino estará a la izquierda.")
