@@ -25,9 +25,21 @@ struct RoadName: Equatable {
         self.refs = refs
     }
 
-    /// The text before a ";" ("Тверская улица;Tverskaya ulitsa" → "Тверская улица"), trimmed of white space.
+    /// The text before a ";" outside parentheses ("Тверская улица;Tverskaya ulitsa" → "Тверская улица"),
+    /// trimmed of white space.
     private static func firstAlternative(_ text: String) -> String {
-        let first = text.split(separator: ";", omittingEmptySubsequences: true).first ?? ""
+        var depth = 0
+        var end = text.endIndex
+        for index in text.indices {
+            switch text[index] {
+            case "(": depth += 1
+            case ")": depth = max(0, depth - 1)
+            case ";" where depth == 0 && !text[..<index].allSatisfy(\.isWhitespace): end = index
+            default: continue
+            }
+            if end != text.endIndex { break }
+        }
+        let first = text[..<end]
         return String(first.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }
 }
