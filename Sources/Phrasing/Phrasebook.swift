@@ -110,6 +110,7 @@ public struct Phrasebook: Sendable {
         var lanes: [LaneHint.Position: TemplateEntry] = [:]
         for p in [LaneHint.Position.left, .right, .middle] { lanes[p] = compiled["lanes." + p.rawValue] }
 
+        let itemForm = destinationItem(words, forms, file: file, problems: &problems)
         return Phrasebook(
             name: name, language: json["language"]?.stringValue ?? name, keys: Set(compiled.keys),
             examples: json["examples"]?.arrayValue ?? [], problems: problems,
@@ -120,7 +121,7 @@ public struct Phrasebook: Sendable {
             lanes: lanes, words: words, speech: speech, forms: sortedForms,
             modifierValues: ModifierKey.allCases.map { key in words.modifiers[key].map { PreparedValue(SlotValue($0), forms: sortedForms) } },
             directionValues: words.directions.map { PreparedValue(SlotValue($0), forms: sortedForms) },
-            formNames: forms.keys.sorted(), ui: ui, destinationItemForm: destinationItem(words, forms, file: file, problems: &problems))
+            formNames: forms.keys.sorted(), ui: ui, destinationItemForm: itemForm)
     }
 
     /// The form named by `words.destinationItem`; a name that is no form is a problem.

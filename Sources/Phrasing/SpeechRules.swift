@@ -37,17 +37,19 @@ public struct SpeechRules: Sendable, Hashable {
     public var pronunciationReplacesHan: Bool
     /// How a lone capital letter is said in a ref, an exit number or a spelled prefix, where the voice would read
     /// it as a word (en "A" → "eh": eSpeak reads a lone "A" as the article "uh").
-    public var letters: [String: String] = [:]
+    public var letters: [String: String]
     /// Numbers inside names said as natives say them (§7.6), first match per number.
-    public var numbers: [NumberRule] = []
+    public var numbers: [NumberRule]
 
     /// Creates rules.
     public init(abbreviations: [Abbreviation] = [], refPrefixes: [String: String] = [:], spellRefLetters: Bool = false,
-                pronunciationReplacesHan: Bool = false) {
+                pronunciationReplacesHan: Bool = false, letters: [String: String] = [:], numbers: [NumberRule] = []) {
         self.abbreviations = abbreviations
         self.refPrefixes = refPrefixes
         self.spellRefLetters = spellRefLetters
         self.pronunciationReplacesHan = pronunciationReplacesHan
+        self.letters = letters
+        self.numbers = numbers
     }
 
     /// A name with abbreviations expanded for speech ("N Main St" → "North Main Street", "S St" → "S Street").

@@ -308,3 +308,101 @@ import Testing
         #expect(try ESpeakPhonemes.of(spoken, voice: en.loaded.profile.voice).contains("w'Vn pOInt f'aIv m'aIlz"))
     }
 }
+
+/// The data model behind names, refs, exits and signposts, and the errors of the new speech rules.
+@Suite struct RefModelTests {
+    @Test func refLists() {
+        let refs = RefList("I 80; ; US 6 ")
+        #expect(refs.items == ["I 80", "US 6"] && !refs.isEmpty && RefList("").isEmpty)
+        #expect(refs.display == "I 80 / US 6")
+        #expect(refs.contains("i-80") && refs.contains("I80;US6") && !refs.contains("") && !refs.contains("US 60"))
+        #expect(RefList("A 1, A 7", commas: true).items == ["A 1", "A 7"])
+        #expect(RefList("A 1, A 7").items == ["A 1, A 7"])
+        for ref in ["A 9", "I-95", "US 29 North", "M25", "E 20", "PATP 1"] { #expect(RefList.looksLikeRef(ref), "\(ref)") }
+        for text in ["Bay Bridge", "Main 5", "a 9", "ABCDE 1", "US", "US-", "9"] { #expect(!RefList.looksLikeRef(text), "\(text)") }
+    }
+
+    @Test func exitNumbers() throws {
+        let en = try LocaleSpeaker("en-US")
+        let rules = en.loaded.phrasebook.speech, words = en.loaded.phrasebook.words
+        #expect(ExitNumbers("23B").spoken(rules, words) == "23 B")
+        #expect(ExitNumbers("4;5;6").spoken(rules, words) == "4, 5 and 6")
+        #expect(ExitNumbers("12A-B").spoken(rules, words) == "12 eh-B", "not a range of two numbers")
+        #expect(ExitNumbers("A1").spoken(rules, words) == "eh 1")
+        #expect(rules.spokenExitNumber("") == "")
+    }
+
+    @Test func nameCleaningEdges() {
+        #expect(RoadName(name: ";Main Street", ref: nil).name == ";Main Street")
+        #expect(RoadName(name: "Main Street ; Hauptstraße", ref: nil).name == "Main Street")
+        #expect(RoadName(name: "Ring (A) (B 1)", ref: nil) == RoadName(name: "Ring (A)", ref: "B 1"))
+        #expect(RoadName(name: "Odd) (B 1", ref: nil).name == "Odd) (B 1")
+        #expect(RoadName(name: "Main Street (Old Town)", ref: nil).refs.isEmpty)
+    }
+
+    @Test func destinationsParts() throws {
+        let en = try LocaleSpeaker("en-US")
+        let rules = en.loaded.phrasebook.speech, words = en.loaded.phrasebook.words
+        let onlyRefs = Destinations("A 1, A 7:")
+        #expect(onlyRefs.display == "A 1, A 7" && onlyRefs.spoken(rules, words, item: nil) == "eh 1 and eh 7")
+        let onlyPlaces = Destinations(": Hamburg; Bremen")
+        #expect(onlyPlaces.display == "Hamburg; Bremen" && onlyPlaces.spoken(rules, words, item: nil) == "Hamburg and Bremen")
+        #expect(Destinations("").spoken(rules, words, item: nil).isEmpty)
+        let fr = try LocaleSpeaker("fr-FR")
+        let item = try #require(fr.loaded.phrasebook.destinationItemForm)
+        #expect(Destinations("Les Andelys, Évreux, Le Mans").spoken(fr.loaded.phrasebook.speech, fr.loaded.phrasebook.words, item: item)
+                == "Les Andelys, d'Évreux et du Mans")
+    }
+
+    @Test func numberRuleEdges() {
+        let dot = NumberRule(kind: .arabic, suffix: ".", before: ["juni"], words: [17: "Siebzehnten"])
+        #expect(dot.say(["17.", "Juni"], at: 0) == "Siebzehnten")
+        #expect(dot.say(["17", "Juni"], at: 0) == nil, "suffix missing")
+        #expect(dot.say(["17.", "Juli"], at: 0) == nil, "wrong month")
+        #expect(dot.say(["1234567.", "Juni"], at: 0) == nil, "too long")
+        #expect(dot.say([".", "Juni"], at: 0) == nil)
+        let after = NumberRule(kind: .roman, after: ["pawła"], words: [2: "Drugiego"])
+        #expect(after.say(["Jana", "Pawła", "II"], at: 2) == "Drugiego")
+        #expect(after.say(["II"], at: 0) == nil && after.say(["Jana", "II"], at: 1) == nil)
+        #expect(after.say(["Pawła", "IIX"], at: 1) == nil, "not canonical")
+        #expect(after.say(["Pawła", "IQ"], at: 1) == nil)
+        let free = NumberRule(kind: .roman, words: [:])
+        #expect(free.say(["Louis", "XIV"], at: 1) == "14")
+        #expect(free.say(["Avenue", "C"], at: 1) == nil)
+        #expect(NumberRule(kind: .romanRef).say(["N-VI"], at: 0) == nil)
+        let rules = SpeechRules(numbers: [NumberRule(kind: .romanRef)])
+        #expect(rules.spokenRef("N-VI") == "N 6" && rules.spokenRef("N-VIa") == "N-VIa" && rules.spokenRef("A-Z") == "A-Z")
+        #expect(SpeechRules().spokenRef("N-VI") == "N-VI")
+    }
+
+    @Test func hyphenatedRewrites() {
+        let ending = [GrammarCase.Rewrite(word: nil, ending: "ая", to: "ую")]
+        #expect(GrammarForm.rewrite("Тверская-Ямская улица", ending) == "Тверскую-Ямскую улица")
+        #expect(GrammarForm.rewrite("Ново-Садовая", ending) == "Ново-Садовую")
+        #expect(GrammarForm.rewrite("2-я", [GrammarCase.Rewrite(word: nil, ending: "-я", to: "-ю")]) == "2-ю")
+    }
+
+    @Test func badSpeechRulesAreErrors() throws {
+        let book = """
+        {"format": 1, "language": "de",
+         "templates": {"announce.now": "{instruction|cap}.", "turn": "abbiegen"},
+         "words": {"and": "und", "destinationItem": "nirgends"}, "grammar": {"forms": {}},
+         "speech": {"letters": {"A": 1},
+                    "numbers": [{"kind": "ordinal"}, {"kind": "arabic", "words": "fehlt"}, {"kind": "roman", "words": "ok"}],
+                    "numberWords": {"ok": {"1": "Ersten", "null": "x", "2": 2}}},
+         "examples": [{"locale": "de-DE", "kind": "now", "type": "turn"}]}
+        """
+        let data = try LintAndLoadingTests.fixture(["de": book])
+        let problems = Linter(data: data).lint(paths: [data.phrasebookURL("de").path]).map(\.description)
+        #expect(problems.contains { $0.hasSuffix("words.destinationItem: no grammar form 'nirgends'") })
+        #expect(problems.contains { $0.hasSuffix("speech.letters.A: must be a string") })
+        #expect(problems.contains { $0.hasSuffix("speech.numbers[0].kind: must be arabic, roman or romanRef") })
+        #expect(problems.contains { $0.hasSuffix("speech.numbers[1].words: no table 'fehlt' in speech.numberWords") })
+        #expect(problems.contains { $0.hasSuffix("speech.numberWords.ok.null: must map a positive number to a string") })
+        #expect(problems.contains { $0.hasSuffix("speech.numberWords.ok.2: must map a positive number to a string") })
+        let wrongType = book.replacingOccurrences(of: "\"destinationItem\": \"nirgends\"", with: "\"destinationItem\": 3")
+        let data2 = try LintAndLoadingTests.fixture(["de": wrongType])
+        #expect(Linter(data: data2).lint(paths: [data2.phrasebookURL("de").path]).map(\.description)
+                .contains { $0.hasSuffix("words.destinationItem: must be the name of a grammar form") })
+    }
+}
