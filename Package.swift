@@ -6,7 +6,7 @@ import PackageDescription
 let package = Package(
     name: "VoiceGuide",
     products: [
-        .library(name: "VoiceGuide", targets: ["RouteModel", "Guidance", "Phrasing", "Speech"]),
+        .library(name: "VoiceGuide", targets: ["RouteModel", "Guidance", "Phrasing", "Speech", "Routing"]),
         .library(name: "VoiceGuideAudio", targets: ["SpeechESpeakNG", "AudioALSA"]),
         .executable(name: "voiceguide", targets: ["voiceguide"]),
         .executable(name: "voiceguide-bench", targets: ["VoiceGuideBench"]),
@@ -16,6 +16,7 @@ let package = Package(
         .target(name: "Guidance", dependencies: ["RouteModel"]),
         .target(name: "Phrasing", dependencies: ["RouteModel", "Guidance"]),
         .target(name: "Speech"),
+        .target(name: "Routing", dependencies: ["RouteModel"]),
         .systemLibrary(
             name: "CEspeakNG", pkgConfig: "espeak-ng",
             providers: [.apt(["libespeak-ng-dev", "espeak-ng-data"])]),
@@ -30,7 +31,7 @@ let package = Package(
         .executableTarget(name: "voiceguide", dependencies: ["VoiceGuideCLI"]),
         .executableTarget(
             name: "VoiceGuideBench",
-            dependencies: ["RouteModel", "Guidance", "Phrasing", "Speech", "SpeechESpeakNG", "AudioALSA", "VoiceGuideCLI"]),
+            dependencies: ["RouteModel", "Guidance", "Phrasing", "Speech", "SpeechESpeakNG", "AudioALSA", "VoiceGuideCLI", "Routing", "VoiceGuideTestSupport"]),
         .target(name: "VoiceGuideTestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "RouteModelTests", dependencies: ["RouteModel"]),
         .testTarget(name: "GuidanceTests", dependencies: ["Guidance", "RouteModel"]),
@@ -39,6 +40,7 @@ let package = Package(
         .testTarget(name: "SpeechESpeakNGTests", dependencies: ["SpeechESpeakNG", "Speech"]),
         .testTarget(name: "AudioALSATests", dependencies: ["AudioALSA", "Speech", "SpeechESpeakNG"]),
         .testTarget(name: "VoiceGuideCLITests", dependencies: ["VoiceGuideCLI"]),
+        .testTarget(name: "RoutingTests", dependencies: ["Routing", "RouteModel", "Guidance", "VoiceGuideTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -13,6 +13,7 @@ let sections: [(String, () -> [BenchFigure])] = [
     ("Phrasing", phrasingBenchmarks),
     ("Guidance", guidanceBenchmarks),
     ("Drive", driveBenchmarks),
+    ("Routing", routingBenchmarks),
 ]
 for (title, run) in sections {
     print("== \(title)")

@@ -1,0 +1,18 @@
+/// Why an HTTP exchange failed before a complete response arrived.
+public enum HTTPClientError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Could not connect or send (refused, unknown host, reset before any answer); says what happened.
+    case unreachable(String)
+    /// No complete response within this many seconds (connect included).
+    case timeout(Double)
+    /// The response broke the protocol or exceeded a size limit; says how.
+    case malformed(String)
+
+    /// One line.
+    public var description: String {
+        switch self {
+        case .unreachable(let what): return what
+        case .timeout(let seconds): return "no complete response within \(seconds) s"
+        case .malformed(let what): return what
+        }
+    }
+}

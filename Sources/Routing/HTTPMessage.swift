@@ -1,0 +1,63 @@
+import Foundation
+
+/// One HTTP header field.
+public struct HTTPHeader: Sendable, Hashable {
+    /// The field name as sent (compare case-insensitively).
+    public var name: String
+    /// The field value, without surrounding whitespace.
+    public var value: String
+
+    /// Creates a header field.
+    public init(_ name: String, _ value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// An HTTP/1.1 request to send: method, target (path and query) and an optional body.
+public struct HTTPRequest: Sendable, Hashable {
+    /// "GET", "POST", …
+    public var method: String
+    /// The request target below the endpoint's path prefix, starting with "/", query included.
+    public var target: String
+    /// Extra header fields (Host, Content-Length, Connection and User-Agent are added by the client).
+    public var headers: [HTTPHeader]
+    /// The request body, if any.
+    public var body: Data?
+
+    /// Creates a request.
+    public init(method: String, target: String, headers: [HTTPHeader] = [], body: Data? = nil) {
+        self.method = method
+        self.target = target
+        self.headers = headers
+        self.body = body
+    }
+}
+
+/// A complete HTTP response.
+public struct HTTPResponse: Sendable, Hashable {
+    /// The status code, 100…999.
+    public var status: Int
+    /// The reason phrase (may be empty).
+    public var reason: String
+    /// The header fields in order.
+    public var headers: [HTTPHeader]
+    /// The body, de-chunked.
+    public var body: Data
+
+    /// Creates a response.
+    public init(status: Int, reason: String = "", headers: [HTTPHeader] = [], body: Data = Data()) {
+        self.status = status
+        self.reason = reason
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The value of the last header field named `name` (case-insensitive), or nil.
+    public func header(_ name: String) -> String? {
+        headers.last { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+
+    /// True for 2xx statuses.
+    public var isSuccess: Bool { (200..<300).contains(status) }
+}

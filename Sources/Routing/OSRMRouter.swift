@@ -1,0 +1,52 @@
+import Foundation
+import RouteModel
+
+/// A router speaking the OSRM HTTP API (`osrm-routed`, or any server with its `/route/v1` service):
+/// `GET {base}/route/v1/{profile}/{lon,lat;…}?steps=true&overview=full&geometries=polyline6&bearings=…`.
+/// OSRM has no language parameter; the phrasing is ours anyway.
+public struct OSRMRouter: Router {
+    /// The server.
+    public let endpoint: HTTPEndpoint
+    /// The OSRM profile in the path ("driving").
+    public var profile: String
+    /// The HTTP client (timeout and size limit).
+    public var client: HTTPClient
+    /// The tolerance around the heading, in degrees, for the start's bearing hint.
+    public var headingTolerance: Int
+
+    /// Creates a router for `baseURL` (`http://HOST:PORT[/PREFIX]`); throws when the URL is not usable.
+    public init(baseURL: String, profile: String = "driving", timeout: Double = 5, headingTolerance: Int = 45) throws(HTTPEndpoint.ParseError) {
+        endpoint = try HTTPEndpoint(baseURL)
+        self.profile = profile
+        client = HTTPClient(timeout: timeout)
+        self.headingTolerance = headingTolerance
+    }
+
+    /// "osrm http://HOST:PORT".
+    public var label: String { "osrm \(endpoint)" }
+
+    /// The request target for `request` (below the base URL's path).
+    public func target(for request: RouteRequest) -> String {
+        let points = ([request.origin] + request.destinations)
+            .map { "\(Self.degrees($0.longitude)),\(Self.degrees($0.latitude))" }
+            .joined(separator: ";")
+        var query = ["steps=true", "overview=full", "geometries=polyline6", "annotations=false"]
+        if let heading = request.headingDegrees {
+            let rest = String(repeating: ";", count: request.destinations.count)
+            query.append("bearings=\(heading),\(headingTolerance)\(rest)")
+        }
+        if request.destinations.count > 1 { query.append("continue_straight=true") }
+        return "/route/v1/\(profile)/\(points)?\(query.joined(separator: "&"))"
+    }
+
+    /// Fetches the route.
+    public func route(_ request: RouteRequest) async throws(RouterError) -> RouterResponse {
+        try request.validate()
+        let http = HTTPRequest(method: "GET", target: target(for: request))
+        let response = try await client.exchange(http, with: endpoint)
+        return try RouterResponseDecoder.decode(response, source: "GET \(endpoint)\(http.target.prefix { $0 != "?" })")
+    }
+
+    /// Degrees with six decimals (about 0.1 m), as OSRM expects.
+    static func degrees(_ value: Double) -> String { String(format: "%.6f", value) }
+}

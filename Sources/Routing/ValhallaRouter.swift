@@ -1,0 +1,68 @@
+import Foundation
+import RouteModel
+
+/// A router speaking Valhalla's `/route` API with `format: osrm`, so the answer is an OSRM v5 response with
+/// Valhalla's own voice and banner instructions in the requested language.
+public struct ValhallaRouter: Router {
+    /// The server.
+    public let endpoint: HTTPEndpoint
+    /// The Valhalla costing model ("auto").
+    public var costing: String
+    /// The HTTP client (timeout and size limit).
+    public var client: HTTPClient
+    /// The tolerance around the heading, in degrees.
+    public var headingTolerance: Int
+
+    /// Creates a router for `baseURL` (`http://HOST:PORT[/PREFIX]`); throws when the URL is not usable.
+    public init(baseURL: String, costing: String = "auto", timeout: Double = 5, headingTolerance: Int = 45) throws(HTTPEndpoint.ParseError) {
+        endpoint = try HTTPEndpoint(baseURL)
+        self.costing = costing
+        client = HTTPClient(timeout: timeout)
+        self.headingTolerance = headingTolerance
+    }
+
+    /// "valhalla http://HOST:PORT".
+    public var label: String { "valhalla \(endpoint)" }
+
+    /// The JSON body for `request`.
+    public func body(for request: RouteRequest) -> JSONValue {
+        var locations: [JSONValue] = []
+        for (index, point) in ([request.origin] + request.destinations).enumerated() {
+            var members = [JSONMember(key: "lat", value: .number(point.latitude)),
+                           JSONMember(key: "lon", value: .number(point.longitude))]
+            if index == 0, let heading = request.headingDegrees {
+                members.append(JSONMember(key: "heading", value: .number(Double(heading))))
+                members.append(JSONMember(key: "heading_tolerance", value: .number(Double(headingTolerance))))
+            }
+            members.append(JSONMember(key: "type", value: .string("break")))
+            locations.append(.object(members))
+        }
+        var members = [JSONMember(key: "locations", value: .array(locations)),
+                       JSONMember(key: "costing", value: .string(costing)),
+                       JSONMember(key: "format", value: .string("osrm")),
+                       JSONMember(key: "language", value: .string(request.language))]
+        if let units = Self.units(request.units) { members.append(JSONMember(key: "units", value: .string(units))) }
+        members.append(JSONMember(key: "voice_instructions", value: .bool(true)))
+        members.append(JSONMember(key: "banner_instructions", value: .bool(true)))
+        return .object(members)
+    }
+
+    /// Fetches the route.
+    public func route(_ request: RouteRequest) async throws(RouterError) -> RouterResponse {
+        try request.validate()
+        let http = HTTPRequest(method: "POST", target: "/route",
+                               headers: [HTTPHeader("Content-Type", "application/json")],
+                               body: body(for: request).serializedData())
+        let response = try await client.exchange(http, with: endpoint)
+        return try RouterResponseDecoder.decode(response, source: "POST \(endpoint)/route")
+    }
+
+    /// Valhalla's unit names for ours: "metric" → kilometers, "imperial"/"uk" → miles; nil for the default.
+    static func units(_ units: String?) -> String? {
+        switch units?.lowercased() {
+        case "metric"?, "kilometers"?, "km"?: return "kilometers"
+        case "imperial"?, "uk"?, "miles"?, "mi"?: return "miles"
+        default: return nil
+        }
+    }
+}
