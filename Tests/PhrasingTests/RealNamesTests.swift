@@ -209,6 +209,17 @@ import Testing
         #expect(!ours.contains(" | "), "\(tag): no sentence break inside \(spoken): \(ours)")
     }
 
+    /// A German date in a name ("Straße des 17. Juni") breaks no sentence in any other language: the dot is dropped.
+    @Test(arguments: ["en-US", "en-GB", "fr-FR", "es-ES", "it-IT", "pt-BR", "nl-NL", "pl-PL", "ru-RU"])
+    func germanDatesBreakNoSentence(tag: String) throws {
+        let speaker = try LocaleSpeaker(tag)
+        let spoken = speaker.loaded.phrasebook.speech.expand("Straße des 17. Juni")
+        #expect(spoken == "Straße des 17 Juni")
+        let voice = speaker.loaded.profile.voice
+        #expect(!(try ESpeakPhonemes.of(spoken, voice: voice)).contains(" | "))
+        #expect(try ESpeakPhonemes.of("Straße des 17. Juni", voice: voice).contains(" | "), "\(tag): eSpeak breaks at '17.'")
+    }
+
     /// ru years: eSpeak says "1900" as a number, the last part as the genitive ordinal ("пятого", not "пять").
     @Test func russianYearsTakeTheGenitiveOrdinal() throws {
         let ru = try LocaleSpeaker("ru-RU")
