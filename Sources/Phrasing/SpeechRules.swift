@@ -130,6 +130,9 @@ public struct SpeechRules: Sendable, Hashable {
         let letters = ref.prefix(while: { $0.isLetter })
         guard !letters.isEmpty else { return ref }
         var rest = ref.dropFirst(letters.count)
+        if rest.isEmpty && spellRefLetters && (2...5).contains(letters.count) && letters.allSatisfy(\.isUppercase) {
+            return letters.map { letter(String($0)) }.joined(separator: " ")  // a ref of letters only: "PATP" → "P A T P"
+        }
         if rest.first == "-" || rest.first == " " { rest = rest.dropFirst() }
         if let roman = romanRef(rest) { return letter(String(letters)) + " " + roman }
         guard !rest.isEmpty, rest.first?.isNumber == true else { return ref }

@@ -119,7 +119,8 @@ import Testing
         let chained = en.chained(.now, TestData.maneuver(.turn, .left, ref: "I 80"), then: next, meters: 100, sayDistance: false)
         #expect(chained.spoken == "Turn left onto Interstate 80, then take the ramp on the right onto Interstate 80 toward Interstate 80, Chicago.")
         let three = en.now(TestData.maneuver(.merge, nil, ref: "I-76 East; PATP; US 30"))
-        #expect(three.spoken == "Merge onto Interstate 76 East, PATP and U S 30.")
+        #expect(three.spoken == "Merge onto Interstate 76 East, P eh T P and U S 30.")
+        #expect(try ESpeakPhonemes.of(three.spoken, voice: en.loaded.profile.voice).contains("p'i:; 'eI t'i: p'i:"))
         #expect(!three.spoken.contains(";"))
     }
 
