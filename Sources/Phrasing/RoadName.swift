@@ -25,21 +25,24 @@ struct RoadName: Equatable {
         self.refs = refs
     }
 
-    /// The text before a ";" outside parentheses ("Тверская улица;Tverskaya ulitsa" → "Тверская улица"),
-    /// trimmed of white space.
+    /// The first non-blank alternative of ";"-separated text, outside parentheses ("Тверская улица;Tverskaya ulitsa"
+    /// → "Тверская улица"), trimmed of white space.
     private static func firstAlternative(_ text: String) -> String {
         var depth = 0
-        var end = text.endIndex
+        var parts: [Substring] = []
+        var start = text.startIndex
         for index in text.indices {
             switch text[index] {
             case "(": depth += 1
             case ")": depth = max(0, depth - 1)
-            case ";" where depth == 0 && !text[..<index].allSatisfy(\.isWhitespace): end = index
-            default: continue
+            case ";" where depth == 0:
+                parts.append(text[start..<index])
+                start = text.index(after: index)
+            default: break
             }
-            if end != text.endIndex { break }
         }
-        let first = text[..<end]
-        return String(first.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        parts.append(text[start...])
+        let trimmed = parts.map { String($0.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()) }
+        return trimmed.first { !$0.isEmpty } ?? ""
     }
 }

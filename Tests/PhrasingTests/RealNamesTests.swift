@@ -345,7 +345,8 @@ import Testing
     }
 
     @Test func nameCleaningEdges() {
-        #expect(RoadName(name: ";Main Street", ref: nil).name == ";Main Street")
+        #expect(RoadName(name: ";Main Street", ref: nil).name == "Main Street")
+        #expect(RoadName(name: " ; ", ref: nil).name.isEmpty)
         #expect(RoadName(name: "Main Street ; Hauptstraße", ref: nil).name == "Main Street")
         #expect(RoadName(name: "Ring (A) (B 1)", ref: nil) == RoadName(name: "Ring (A)", ref: "B 1"))
         #expect(RoadName(name: "Odd) (B 1", ref: nil).name == "Odd) (B 1")
