@@ -32,6 +32,7 @@ struct Destinations {
 
     /// For the screen: the raw colon becomes an en dash ("I 80 East – Bay Bridge, Oakland").
     var display: String {
+        if refs.isEmpty && names.isEmpty { return "" }  // only separators (" ; ") is no signpost
         switch (refsText.isEmpty, namesText.isEmpty) {
         case (false, false): return refsText + " – " + namesText
         case (false, true): return refsText

@@ -102,16 +102,17 @@ public struct PhraseBuilder: Sendable {
             ctx.set(.ref, road.ref, bank)
             ctx.set(.road, road.road, bank)
         }
-        if let d = m.step.destinations, !d.isEmpty {
-            ctx.set(.dest, cache.text(.init(kind: .destinations, a: d)) {
+        if let d = m.step.destinations, !d.isBlank {
+            let v = cache.text(.init(kind: .destinations, a: d)) {
                 let signpost = Destinations(d)
                 return PreparedValue(SlotValue(display: signpost.display,
                                                spoken: signpost.spoken(speech, book.words, item: book.destinationItemForm),
                                                isRef: signpost.isRefOnly),
                                      forms: book.forms)
-            }, bank)
+            }
+            if !v.isEmpty { ctx.set(.dest, v, bank) }
         }
-        if let exits = m.step.exits, !exits.isEmpty {
+        if let exits = m.step.exits, !exits.isBlank {
             let v = cache.text(.init(kind: .exits, a: exits)) {
                 let list = ExitNumbers(exits)
                 return PreparedValue(SlotValue(display: list.display, spoken: list.spoken(speech, book.words)), forms: book.forms)
@@ -119,7 +120,7 @@ public struct PhraseBuilder: Sendable {
             if !v.isEmpty { ctx.set(.exitNumber, v, bank) }
         }
         if let n = m.step.maneuver.exit { ctx.set(.exit, number(n), bank) }
-        if let rotary = m.step.rotaryName ?? m.step.junctionName, !rotary.isEmpty {
+        if let rotary = m.step.rotaryName ?? m.step.junctionName, !rotary.isBlank {
             let p = m.step.rotaryName != nil ? m.step.rotaryPronunciation.flatMap { $0.isEmpty ? nil : $0 } : nil
             ctx.set(.rotary, cache.text(.init(kind: .rotary, a: rotary, b: p)) {
                 PreparedValue(nameValue(rotary, pronunciation: p), forms: book.forms)
@@ -132,7 +133,7 @@ public struct PhraseBuilder: Sendable {
             let sector = Int(((normalized + 22.5) / 45).rounded(.down)) % 8
             ctx.set(.direction, book.directionValues[sector], bank)
         }
-        if let w = m.waypointName, !w.isEmpty {
+        if let w = m.waypointName, !w.isBlank {
             ctx.set(.waypoint, cache.text(.init(kind: .waypoint, a: w)) {
                 PreparedValue(SlotValue(display: w, spoken: speech.expand(w)), forms: book.forms)
             }, bank)
@@ -261,6 +262,11 @@ extension ManeuverDescription {
         builder.fill(&ctx, self, bank)
         builder.setInstruction(&ctx, self, bank, kind: kind, announcementKind: announcementKind)
     }
+}
+
+extension String {
+    /// True when the text is empty or only white space: a blank name, signpost or exit is no name (issue 10 item 10).
+    var isBlank: Bool { allSatisfy(\.isWhitespace) }
 }
 
 extension Substring {

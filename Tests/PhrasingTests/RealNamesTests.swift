@@ -161,6 +161,10 @@ import Testing
             let blank = speaker.now(TestData.maneuver(type, .left, name: " \t "))
             #expect(blank == speaker.now(TestData.maneuver(type, .left)), "\(tag) \(type): \(blank.display)")
         }
+        let signs = speaker.now(TestData.maneuver(.offRamp, .right, destinations: "  ", exits: " ", rotary: " "))
+        #expect(signs == speaker.now(TestData.maneuver(.offRamp, .right)), "\(tag): \(signs.display)")
+        let round = speaker.now(TestData.maneuver(.roundabout, nil, destinations: " ; ", exit: 2, rotary: "\t"))
+        #expect(round == speaker.now(TestData.maneuver(.roundabout, nil, exit: 2)), "\(tag): \(round.display)")
     }
 
     @Test(arguments: [("fr-FR", "R Street Northwest"), ("pt-BR", "R Street"), ("it-IT", "V Street"), ("fr-FR", "S Street")])
