@@ -80,3 +80,25 @@ import Testing
         #expect(s.spoken == "Sla linksaf naar de Van Baerlestraat, richting Museumplein.")
     }
 }
+
+/// nl speaks imperatives throughout (issue 10 item 14): no verbless or infinitive instruction for any maneuver.
+@Suite struct DutchImperativeTests {
+    static let imperatives: Set<String> = ["Sla", "Rijd", "Neem", "Voeg", "Houd", "Keer", "Ga", "Volg", "Blijf", "Verlaat"]
+
+    @Test func everyInstructionStartsWithAnImperative() throws {
+        let nl = try LocaleSpeaker("nl-NL")
+        let types: [ManeuverType] = [.turn, .continue, .newName, .merge, .onRamp, .offRamp, .fork, .endOfRoad, .roundabout, .rotary,
+                                     .roundaboutTurn, .exitRoundabout, .exitRotary, .useLane, .notification]
+        for type in types {
+            for modifier in [nil] + ManeuverModifier.allCases {
+                for name in ["", "Kalverstraat"] {
+                    let exit = type == .roundabout || type == .rotary ? 2 : nil
+                    let p = nl.now(TestData.maneuver(type, modifier, name: name, destinations: "Utrecht", exit: exit))
+                    let first = String(p.display.prefix { $0 != " " })
+                    #expect(Self.imperatives.contains(first), "\(type) \(String(describing: modifier)) '\(name)': \(p.display)")
+                    #expect(!p.display.hasSuffix("nemen.") && !p.display.contains(" afslaan"), "\(p.display)")
+                }
+            }
+        }
+    }
+}
