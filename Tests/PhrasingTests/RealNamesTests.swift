@@ -423,3 +423,29 @@ import Testing
                 .contains { $0.hasSuffix("words.destinationItem: must be the name of a grammar form") })
     }
 }
+
+/// Native wording fixes of issue 10 item 14 (nl has its own suite in GrammarDutchTests).
+@Suite struct NativeWordingTests {
+    @Test func german() throws {
+        let de = try LocaleSpeaker("de-DE")
+        #expect(de.now(TestData.maneuver(.roundabout, nil, name: "Hauptstraße")).display
+                == "Fahren Sie in den Kreisverkehr ein und nehmen Sie die Ausfahrt in die Hauptstraße.")
+        #expect(de.now(TestData.maneuver(.fork, .left, ref: "E 20")).display == "Halten Sie sich an der Gabelung links und fahren Sie auf die E 20.")
+        #expect(de.now(TestData.maneuver(.turn, .right, name: "Anschlussstelle Hamburg-Nord")).display
+                == "Biegen Sie rechts zur Anschlussstelle Hamburg-Nord ab.")
+        #expect(de.now(TestData.maneuver(.offRamp, .right, name: "Autobahnkreuz Köln-Süd")).display
+                == "Nehmen Sie die Ausfahrt zum Autobahnkreuz Köln-Süd.")
+    }
+
+    @Test func britishEnglishSpanishFrench() throws {
+        let gb = try LocaleSpeaker("en-GB")
+        #expect(gb.now(TestData.maneuver(.continue, .straight, name: "High St")).display == "Go straight on along High St.")
+        let es = try LocaleSpeaker("es-ES")
+        let run = es.chained(.now, TestData.maneuver(.turn, .left, name: "Calle A"), then: TestData.maneuver(.turn, .right, name: "Calle B"),
+                             meters: 50, sayDistance: false)
+        #expect(run.display == "Gire a la izquierda por la calle A y luego gire a la derecha por la calle B.")
+        let fr = try LocaleSpeaker("fr-FR")
+        #expect(fr.now(TestData.maneuver(.offRamp, .right, destinations: "Le Havre, Rouen")).spoken
+                == "Prenez la sortie en direction du Havre et de Rouen.")
+    }
+}
