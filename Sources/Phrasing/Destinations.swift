@@ -1,11 +1,12 @@
-/// OSRM's `destinations` signpost text ("REFS: NAMES", e.g. "I 80 East: Bay Bridge, Oakland") for the screen and
-/// for speech (Phrasebooks/FORMAT.md §4).
+/// OSRM's `destinations` signpost text, parsed (Phrasebooks/FORMAT.md §7.5). Every real form reads the same way:
+/// "A 1, A 7: Hamburg, Bremen" (refs, then places), "US 29 North" (a ref alone), "Hamburg, Bremen" (places),
+/// "I 95 North: Baltimore"; without a ":" each item that reads as a ref ("A 9", "US 29 North") is a ref.
 struct Destinations {
-    /// The refs before the first ":" ("I 80 East"), empty when there is no ":".
-    let refs: [String]
-    /// The place names (after the ":", or the whole text).
+    /// The signposted refs ("I 80 East").
+    let refs: RefList
+    /// The place names.
     let names: [String]
-    /// The refs part as written, trimmed.
+    /// The refs part as written, trimmed (empty without a ":").
     private let refsText: String
     /// The names part as written, trimmed.
     private let namesText: String
@@ -15,20 +16,23 @@ struct Destinations {
         if let colon = text.firstIndex(of: ":") {
             refsText = text[..<colon].trimmingSpaces()
             namesText = text[text.index(after: colon)...].trimmingSpaces()
+            refs = RefList(refsText, commas: true)
+            names = RefList(namesText, commas: true).items
         } else {
             refsText = ""
             namesText = text[...].trimmingSpaces()
+            let items = RefList(namesText, commas: true).items
+            refs = RefList(items: items.filter(RefList.looksLikeRef))
+            names = items.filter { !RefList.looksLikeRef($0) }
         }
-        refs = Self.items(refsText)
-        names = Self.items(namesText)
     }
 
-    private static func items(_ text: String) -> [String] {
-        text.split(whereSeparator: { $0 == "," || $0 == ";" }).map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
-    }
+    /// True when the signpost names only roads ("US 29 North", "A 9:"): it is spoken as a road.
+    var isRefOnly: Bool { names.isEmpty && !refs.isEmpty }
 
     /// For the screen: the raw colon becomes an en dash ("I 80 East – Bay Bridge, Oakland").
     var display: String {
+        if refs.isEmpty && names.isEmpty { return "" }  // only separators (" ; ") is no signpost
         switch (refsText.isEmpty, namesText.isEmpty) {
         case (false, false): return refsText + " – " + namesText
         case (false, true): return refsText
@@ -39,19 +43,25 @@ struct Destinations {
     /// For the screen with the book's list separator (ja "名古屋・大阪", zh "北京、天津"); nil keeps the text as written.
     func display(separator: String?) -> String {
         guard let separator else { return display }
-        let joinedNames = names.joined(separator: separator), joinedRefs = refs.joined(separator: separator)
+        let joinedNames = names.joined(separator: separator), joinedRefs = refs.items.joined(separator: separator)
         if joinedRefs.isEmpty { return joinedNames }
         return joinedNames.isEmpty ? joinedRefs : joinedRefs + " – " + joinedNames
     }
 
-    /// For speech: refs as `rules` say them, then the names (through `read`, which drops a name without a
-    /// reading); every item but the last two joined with ", ", the last two with `andJoiner` ("Interstate 80 East,
-    /// Bay Bridge and Oakland"), or all with `separator` when the book has one (ja "なごや、おおさか").
-    func spoken(_ rules: SpeechRules, andJoiner: String, separator: String? = nil, read: ((String) -> String?)? = nil) -> String {
-        let items = refs.map(rules.spokenRef) + (read.map { names.compactMap($0) } ?? names)
-        if let separator { return items.joined(separator: separator) }
-        guard let last = items.last else { return "" }
-        guard items.count > 1 else { return last }
-        return items.dropLast().joined(separator: ", ") + andJoiner + last
+    /// For speech: the refs as a list (spoken like every ref), a pause, then the places as a list; places after
+    /// the first take the book's `destinationItem` form ("Interstate 80 East, Bay Bridge and Oakland",
+    /// "A 1 und A 7, Hamburg und Bremen", fr "Le Havre et de Rouen"). A book with list marks joins the places with
+    /// its spoken mark, refs and places alike (ja "イー いち、なごや、おおさか"); `read` gives a name's reading and drops a name without one.
+    func spoken(_ rules: SpeechRules, _ words: Words, item: GrammarForm?, separator: String? = nil,
+                read: ((String) -> String?)? = nil) -> String {
+        let said = names.compactMap { name in read.map { $0(name) } ?? rules.expand(name) }
+        let places = said.enumerated().map { index, name in
+            guard index > 0, let item else { return name }
+            return item.apply(SlotValue(name)).spoken
+        }
+        if let separator { return (refs.items.map(rules.spokenRef) + places).joined(separator: separator) }
+        let refPart = refs.spoken(rules, words), placePart = words.list(places)
+        if refPart.isEmpty { return placePart }
+        return placePart.isEmpty ? refPart : refPart + words.pause + placePart
     }
 }

@@ -90,11 +90,20 @@ public struct GrammarForm: Sendable, Hashable {
                     return w.first?.isUppercase == true ? SlotValue.capitalizeFirst(r.to) : r.to
                 }
                 if let ending = r.ending, lower.hasSuffix(ending), lower.count > ending.count {
-                    return String(w.dropLast(ending.count)) + r.to
+                    return hyphenated(w, ending: ending, to: r.to) ?? String(w.dropLast(ending.count)) + r.to
                 }
             }
             return w
         }.joined(separator: " ")
+    }
+
+    /// A hyphenated word whose parts all take the same ending, each part rewritten: ru "Тверская-Ямская" →
+    /// "Тверскую-Ямскую" (the adjectives agree), while "Санкт-Петербург" keeps its first part. Nil for other words.
+    private static func hyphenated(_ word: String, ending: String, to: String) -> String? {
+        guard word.contains("-"), !ending.contains("-") else { return nil }
+        let parts = word.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count > 1, parts.allSatisfy({ $0.count > ending.count && $0.lowercased().hasSuffix(ending) }) else { return nil }
+        return parts.map { $0.dropLast(ending.count) + to }.joined(separator: "-")
     }
 }
 

@@ -123,6 +123,7 @@ public struct PhraseBuilder: Sendable {
         // A road named like the rotary it leaves is not said twice ("enter Logan Circle", not "… and exit onto Logan Circle").
         let repeatsRotary = atRoundabout && m.step.rotaryName.map { Self.sameName($0, m.step.name) } == true
         if !repeatsRotary && (!m.step.name.isEmpty || !(m.step.ref ?? "").isEmpty) {
+            // Cached per raw name/pronunciation/ref; `roadValues` cleans them (blank names, repeated refs).
             var road = cache.road(.init(kind: .road, a: m.step.name, b: m.step.pronunciation, c: m.step.ref)) { roadValues(m.step) }
             if quiet, road.road?.value.isUnspeakable == true, road.ref != nil {
                 // The name has no reading: the road is said by its ref alone.
@@ -134,31 +135,33 @@ public struct PhraseBuilder: Sendable {
             ctx.set(.ref, road.ref, bank)
             set(.road, road.road)
         }
-        if let d = m.step.destinations, !d.isEmpty {
-            set(.dest, cache.text(.init(kind: .destinations, a: d)) {
+        if let d = m.step.destinations, !d.isBlank {
+            let v = cache.text(.init(kind: .destinations, a: d)) {
                 let signpost = Destinations(d)
                 let list = book.words.listMarks
-                let spoken = signpost.spoken(speech, andJoiner: book.words.andJoiner, separator: list?.spoken,
+                let spoken = signpost.spoken(speech, book.words, item: book.destinationItemForm, separator: list?.spoken,
                                              read: reader == nil ? nil : { spokenName($0) })
-                return PreparedValue(SlotValue(display: signpost.display(separator: list?.display), spoken: spoken), forms: book.forms)
-            })
+                return PreparedValue(SlotValue(display: signpost.display(separator: list?.display), spoken: spoken,
+                                               isRef: signpost.isRefOnly),
+                                     forms: book.forms)
+            }
+            if !v.isEmpty { set(.dest, v) }
         }
-        if let exits = m.step.exits, !exits.isEmpty {
+        if let exits = m.step.exits, !exits.isBlank {
             let v = cache.text(.init(kind: .exits, a: exits)) {
-                let e = exits.split(separator: ";").first.map { $0.trimmingSpaces() } ?? ""
-                return PreparedValue(SlotValue(display: e, spoken: SpeechRules.spokenExitNumber(e)), forms: book.forms)
+                let list = ExitNumbers(exits)
+                return PreparedValue(SlotValue(display: list.display, spoken: list.spoken(speech, book.words)), forms: book.forms)
             }
             if !v.isEmpty { ctx.set(.exitNumber, v, bank) }
         }
         if let n = m.step.maneuver.exit { ctx.set(.exit, number(n), bank) }
         if let n = m.sideRoadOrdinal { ctx.set(.nth, number(n), bank) }
-        if !atRoundabout, let junction = m.step.junctionName, !junction.trimmingCharacters(in: .whitespaces).isEmpty {
+        if !atRoundabout, let junction = m.step.junctionName, !junction.isBlank {
             set(.junction, cache.text(.init(kind: .rotary, a: junction)) {
                 PreparedValue(nameValue(junction, pronunciation: nil), forms: book.forms)
             })
         }
-        if let rotary = m.step.rotaryName ?? (atRoundabout ? m.step.junctionName : nil),
-           !rotary.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let rotary = m.step.rotaryName ?? (atRoundabout ? m.step.junctionName : nil), !rotary.isBlank {
             let p = m.step.rotaryName != nil ? m.step.rotaryPronunciation.flatMap { $0.isEmpty ? nil : $0 } : nil
             set(.rotary, cache.text(.init(kind: .rotary, a: rotary, b: p)) {
                 PreparedValue(nameValue(rotary, pronunciation: p), forms: book.forms)
@@ -171,7 +174,7 @@ public struct PhraseBuilder: Sendable {
             let sector = Int(((normalized + 22.5) / 45).rounded(.down)) % 8
             ctx.set(.direction, book.directionValues[sector], bank)
         }
-        if let w = m.waypointName, !w.isEmpty {
+        if let w = m.waypointName, !w.isBlank {
             set(.waypoint, cache.text(.init(kind: .waypoint, a: w)) {
                 PreparedValue(SlotValue(display: w, spoken: spokenName(w) ?? ""), forms: book.forms)
             })
@@ -195,13 +198,12 @@ public struct PhraseBuilder: Sendable {
     /// Name, ref and road values of a step (computed once per name/pronunciation/ref, then cached).
     private func roadValues(_ step: Step) -> RenderCache.Road {
         let speech = book.speech
+        let cleaned = RoadName(name: step.name, ref: step.ref)
         var nameValue: SlotValue?
-        if !step.name.isEmpty { nameValue = self.nameValue(step.name, pronunciation: step.pronunciation) }
+        if !cleaned.name.isEmpty { nameValue = self.nameValue(cleaned.name, pronunciation: step.pronunciation) }
         var refValue: SlotValue?
-        if let refs = step.ref, !refs.isEmpty {
-            let first = refs.split(separator: ";").first.map { $0.trimmingSpaces() } ?? ""
-            let v = SlotValue(display: first, spoken: speech.spokenRef(first), isRef: true)
-            if !v.isEmpty { refValue = v }
+        if !cleaned.refs.isEmpty {
+            refValue = SlotValue(display: cleaned.refs.display, spoken: cleaned.refs.spoken(speech, book.words), isRef: true)
         }
         let name = nameValue.map { PreparedValue($0, forms: book.forms) }
         let ref = refValue.map { PreparedValue($0, forms: book.forms) }
@@ -350,6 +352,11 @@ extension ManeuverDescription {
         builder.fill(&ctx, self, bank, quiet: quiet)
         builder.setInstruction(&ctx, self, bank, kind: kind, announcementKind: announcementKind)
     }
+}
+
+extension String {
+    /// True when the text is empty or only white space: a blank name, signpost or exit is no name (issue 10 item 10).
+    var isBlank: Bool { allSatisfy(\.isWhitespace) }
 }
 
 extension Substring {

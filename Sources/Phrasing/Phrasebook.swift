@@ -44,6 +44,8 @@ public struct Phrasebook: Sendable {
     public let formNames: [String]
     /// Words of the drive's live status line (`ui` section, FORMAT.md §9): key → text, `{}` marks the value.
     public let ui: [String: String]
+    /// The form `words.destinationItem` names, applied to every signposted place after the first.
+    var destinationItemForm: GrammarForm?
 
     /// The keys a `ui` section may have.
     public static let uiKeys: Set<String> = ["remaining", "eta", "on", "muted", "sound", "paused", "starting",
@@ -117,6 +119,7 @@ public struct Phrasebook: Sendable {
         var lanes: [LaneHint.Position: TemplateEntry] = [:]
         for p in [LaneHint.Position.left, .right, .middle] { lanes[p] = compiled["lanes." + p.rawValue] }
 
+        let itemForm = destinationItem(words, forms, file: file, problems: &problems)
         return Phrasebook(
             name: name, language: json["language"]?.stringValue ?? name, keys: Set(compiled.keys),
             examples: json["examples"]?.arrayValue ?? [], problems: problems,
@@ -128,7 +131,14 @@ public struct Phrasebook: Sendable {
             lanes: lanes, words: words, speech: speech, forms: sortedForms,
             modifierValues: ModifierKey.allCases.map { key in words.modifiers[key].map { PreparedValue(SlotValue($0), forms: sortedForms) } },
             directionValues: words.directions.map { PreparedValue(SlotValue($0), forms: sortedForms) },
-            formNames: forms.keys.sorted(), ui: ui)
+            formNames: forms.keys.sorted(), ui: ui, destinationItemForm: itemForm)
+    }
+
+    /// The form named by `words.destinationItem`; a name that is no form is a problem.
+    private static func destinationItem(_ words: Words, _ forms: [String: GrammarForm], file: String, problems: inout [PhrasingError]) -> GrammarForm? {
+        guard let name = words.destinationItem else { return nil }
+        if forms[name] == nil { problems.append(.invalidData(file: file, key: "words.destinationItem", message: "no grammar form '\(name)'")) }
+        return forms[name]
     }
 
     /// See `thenJoiner`: the literal text between the group's `[` (or the previous slot) and `{then`.
@@ -197,6 +207,38 @@ public struct Phrasebook: Sendable {
         return GrammarForm(name: name, cases: cases)
     }
 
+    /// `speech.numbers` with the word tables of `speech.numberWords` (FORMAT.md §7.6).
+    static func parseNumbers(_ json: JSONValue?, file: String, problems: inout [PhrasingError]) -> [NumberRule] {
+        var tables: [String: [Int: String]] = [:]
+        for member in json?["numberWords"]?.objectMembers ?? [] {
+            var table: [Int: String] = [:]
+            for entry in member.value.objectMembers ?? [] {
+                guard let n = Int(entry.key), n > 0, let word = entry.value.stringValue else {
+                    problems.append(.invalidData(file: file, key: "speech.numberWords.\(member.key).\(entry.key)",
+                                                 message: "must map a positive number to a string")); continue
+                }
+                table[n] = word
+            }
+            tables[member.key] = table
+        }
+        var rules: [NumberRule] = []
+        for (index, r) in (json?["numbers"]?.arrayValue ?? []).enumerated() {
+            let path = "speech.numbers[\(index)]"
+            guard let kind = NumberRule.Kind(rawValue: r["kind"]?.stringValue ?? "") else {
+                problems.append(.invalidData(file: file, key: path + ".kind", message: "must be arabic, roman or romanRef")); continue
+            }
+            var table: [Int: String] = [:]
+            if let name = r["words"]?.stringValue {
+                if let t = tables[name] { table = t } else {
+                    problems.append(.invalidData(file: file, key: path + ".words", message: "no table '\(name)' in speech.numberWords"))
+                }
+            }
+            func list(_ key: String) -> [String] { (r[key]?.arrayValue ?? []).compactMap(\.stringValue) }
+            rules.append(NumberRule(kind: kind, suffix: r["suffix"]?.stringValue ?? "", before: list("before"), after: list("after"), words: table))
+        }
+        return rules
+    }
+
     static func parseSpeech(_ json: JSONValue?, file: String, problems: inout [PhrasingError]) -> SpeechRules {
         var rules = SpeechRules()
         for (index, a) in (json?["abbreviations"]?.arrayValue ?? []).enumerated() {
@@ -219,6 +261,12 @@ public struct Phrasebook: Sendable {
         }
         for member in json?["refPrefixes"]?.objectMembers ?? [] { rules.refPrefixes[member.key] = member.value.stringValue ?? member.key }
         rules.spellRefLetters = json?["spellRefLetters"]?.boolValue ?? false
+        for member in json?["letters"]?.objectMembers ?? [] {
+            if let said = member.value.stringValue { rules.letters[member.key] = said } else {
+                problems.append(.invalidData(file: file, key: "speech.letters.\(member.key)", message: "must be a string"))
+            }
+        }
+        rules.numbers = parseNumbers(json, file: file, problems: &problems)
         if let replaces = json?["pronunciationReplacesHan"] {
             if let b = replaces.boolValue { rules.pronunciationReplacesHan = b } else {
                 problems.append(.invalidData(file: file, key: "speech.pronunciationReplacesHan", message: "must be true or false"))

@@ -35,27 +35,48 @@ public struct SpeechRules: Sendable, Hashable {
     /// Speak a name's `pronunciation` as text when the name contains Han characters and the pronunciation has
     /// none (ja: the voice cannot read kanji, OSRM's pronunciation is usually kana).
     public var pronunciationReplacesHan: Bool
+    /// How a lone capital letter is said in a ref, an exit number or a spelled prefix, where the voice would read
+    /// it as a word (en "A" → "eh": eSpeak reads a lone "A" as the article "uh").
+    public var letters: [String: String]
+    /// Numbers inside names said as natives say them (§7.6), first match per number.
+    public var numbers: [NumberRule]
 
     /// Creates rules.
     public init(abbreviations: [Abbreviation] = [], refPrefixes: [String: String] = [:], spellRefLetters: Bool = false,
-                pronunciationReplacesHan: Bool = false) {
+                pronunciationReplacesHan: Bool = false, letters: [String: String] = [:], numbers: [NumberRule] = []) {
         self.abbreviations = abbreviations
         self.refPrefixes = refPrefixes
         self.spellRefLetters = spellRefLetters
         self.pronunciationReplacesHan = pronunciationReplacesHan
+        self.letters = letters
+        self.numbers = numbers
     }
 
     /// A name with abbreviations expanded for speech ("N Main St" → "North Main Street", "S St" → "S Street").
     public func expand(_ name: String) -> String {
-        guard !abbreviations.isEmpty else { return name }
+        guard !abbreviations.isEmpty || !numbers.isEmpty else { return name }
         let words = name.split(separator: " ").map(String.init)
         guard !words.isEmpty else { return name }
         var out: [String] = []
         out.reserveCapacity(words.count)
         for index in words.indices {
-            out.append(expandWord(in: words, at: index, checkNeighbours: true))
+            out.append(number(in: words, at: index) ?? expandWord(in: words, at: index, checkNeighbours: true))
         }
         return out.joined(separator: " ")
+    }
+
+    /// Word `index` as the first matching number rule says it, or nil.
+    private func number(in words: [String], at index: Int) -> String? {
+        for rule in numbers { if let said = rule.say(words, at: index) { return said } }
+        return nil
+    }
+
+    /// A ref's number part as said: a Roman numeral under a `romanRef` rule ("VI" → "6"), else nil.
+    private func romanRef(_ rest: Substring) -> String? {
+        guard let rule = numbers.first(where: { $0.kind == .romanRef }) else { return nil }
+        let numeral = rest.prefix(while: { $0.isLetter })
+        guard let n = NumberRule.roman(String(numeral)) else { return nil }
+        return rule.say(n) + rest.dropFirst(numeral.count)
     }
 
     /// Word `index` of `words` as said. Neighbours are looked at as written and as expanded without their own
@@ -103,33 +124,44 @@ public struct SpeechRules: Sendable, Hashable {
         return String(core)
     }
 
-    /// A ref as said: "I-95" → "Interstate 95", "US 101" → "U S 101", "A 9" → "A 9", "M25" → "M 25".
+    /// A ref as said: "I-95" → "Interstate 95", "US 101" → "U S 101", "A 9" → "A 9", "M25" → "M 25"; lone
+    /// letters as `letters` say them (en "A 4" → "eh 4").
     public func spokenRef(_ ref: String) -> String {
         let letters = ref.prefix(while: { $0.isLetter })
         guard !letters.isEmpty else { return ref }
         var rest = ref.dropFirst(letters.count)
+        if rest.isEmpty && spellRefLetters && (2...5).contains(letters.count) && letters.allSatisfy(\.isUppercase) {
+            return letters.map { letter(String($0)) }.joined(separator: " ")  // a ref of letters only: "PATP" → "P A T P"
+        }
         if rest.first == "-" || rest.first == " " { rest = rest.dropFirst() }
+        if let roman = romanRef(rest) { return letter(String(letters)) + " " + roman }
         guard !rest.isEmpty, rest.first?.isNumber == true else { return ref }
         let said: String
         if let mapped = refPrefixes[String(letters)] {
             said = mapped
         } else if spellRefLetters && letters.count >= 2 && letters.allSatisfy(\.isUppercase) {
-            said = letters.map(String.init).joined(separator: " ")
+            said = letters.map { letter(String($0)) }.joined(separator: " ")
         } else {
-            said = String(letters)
+            said = letter(String(letters))
         }
-        return said + " " + rest
+        return said + " " + spokenExitNumber(String(rest))
     }
 
-    /// An exit number as said: "23B" → "23 B".
-    public static func spokenExitNumber(_ exit: String) -> String {
+    /// A lone letter as said (`letters`), else as written.
+    private func letter(_ text: String) -> String { letters[text] ?? text }
+
+    /// An exit number as said: "23B" → "23 B"; a lone letter as `letters` say it (en "21A" → "21 eh").
+    public func spokenExitNumber(_ exit: String) -> String {
         var out = ""
         var previous: Character?
+        var pending = ""
+        func flush() { out += letter(pending); pending = "" }
         for c in exit {
-            if let p = previous, (p.isNumber && c.isLetter) || (p.isLetter && c.isNumber) { out.append(" ") }
-            out.append(c)
+            if let p = previous, (p.isNumber && c.isLetter) || (p.isLetter && c.isNumber) { flush(); out.append(" ") }
+            if c.isLetter { pending.append(c) } else { flush(); out.append(c) }
             previous = c
         }
+        flush()
         return out
     }
 }

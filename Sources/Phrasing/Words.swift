@@ -30,6 +30,17 @@ struct Words: Sendable {
 
     /// The text between the last two items of a list: " and ", or the bare word when `andSpacing` is false.
     var andJoiner: String { andSpacing ? " " + and + " " : and }
+    /// The pause between the parts of a spoken list and between a signpost's refs and places.
+    var pause: String { ", " }
+    /// Grammar form applied to every signposted place after the first (fr "de": "Le Havre et de Rouen"), if any.
+    var destinationItem: String?
+
+    /// Items joined as said: "A", "A and B", "A, B and C".
+    func list(_ items: [String]) -> String {
+        guard let last = items.last else { return "" }
+        guard items.count > 1 else { return last }
+        return items.dropLast().joined(separator: pause) + andJoiner + last
+    }
 
     static let directionKeys = ["n", "ne", "e", "se", "s", "sw", "w", "nw"]
 
@@ -90,6 +101,9 @@ struct Words: Sendable {
         if let list = json["list"] {
             if let d = list["display"]?.stringValue, let s = list["spoken"]?.stringValue { w.listMarks = (d, s) }
             else { bad("list", "needs display and spoken strings") }
+        }
+        if let item = json["destinationItem"] {
+            if let name = item.stringValue { w.destinationItem = name } else { bad("destinationItem", "must be the name of a grammar form") }
         }
         return w
     }

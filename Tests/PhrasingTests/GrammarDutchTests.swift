@@ -3,24 +3,24 @@ import Guidance
 import RouteModel
 import Testing
 
-/// Dutch grammar through the nl phrasebook: article by street-type suffix (de/het), verb-final instructions and
-/// verb-second inversion after a fronted distance or "daarna", distances, ordinals and abbreviations.
+/// Dutch grammar through the nl phrasebook: article by street-type suffix (de/het), imperative instructions
+/// throughout (issue 10 item 14), distances, ordinals and abbreviations.
 @Suite struct GrammarDutchTests {
     static func phrase(_ kind: AnnouncementKind, _ m: ManeuverDescription, meters: Double? = nil, units: UnitsSystem? = nil) throws -> Phrase {
         try TestData.phrase("nl-NL", kind, m, meters: meters, units: units)
     }
 
     @Test(arguments: [
-        ("Kalverstraat", "Linksaf naar de Kalverstraat."),
-        ("Prinsengracht", "Linksaf naar de Prinsengracht."),
-        ("Stadhouderskade", "Linksaf naar de Stadhouderskade."),
-        ("Zeedijk", "Linksaf naar de Zeedijk."),
-        ("Dam", "Linksaf naar de Dam."),
-        ("Leidseplein", "Linksaf naar het Leidseplein."),
-        ("Vondelpark", "Linksaf naar het Vondelpark."),
-        ("Damrak", "Linksaf naar het Damrak."),
-        ("Het Rond", "Linksaf naar Het Rond."),
-        ("Oosterpark", "Linksaf naar het Oosterpark."),
+        ("Kalverstraat", "Sla linksaf naar de Kalverstraat."),
+        ("Prinsengracht", "Sla linksaf naar de Prinsengracht."),
+        ("Stadhouderskade", "Sla linksaf naar de Stadhouderskade."),
+        ("Zeedijk", "Sla linksaf naar de Zeedijk."),
+        ("Dam", "Sla linksaf naar de Dam."),
+        ("Leidseplein", "Sla linksaf naar het Leidseplein."),
+        ("Vondelpark", "Sla linksaf naar het Vondelpark."),
+        ("Damrak", "Sla linksaf naar het Damrak."),
+        ("Het Rond", "Sla linksaf naar Het Rond."),
+        ("Oosterpark", "Sla linksaf naar het Oosterpark."),
     ])
     func articleFollowsTheStreetType(name: String, expected: String) throws {
         #expect(try Self.phrase(.now, TestData.maneuver(.turn, .left, name: name)).display == expected)
@@ -28,55 +28,77 @@ import Testing
 
     @Test func refsTakeDe() throws {
         let p = try Self.phrase(.prepare, TestData.maneuver(.merge, .slightLeft, ref: "A2"), meters: 3200)
-        #expect(p.display == "Over 3 km links invoegen op de A2.")
-        #expect(p.spoken == "Over 3 kilometer links invoegen op de A 2.")
+        #expect(p.display == "Over 3 km, voeg links in op de A2.")
+        #expect(p.spoken == "Over 3 kilometer, voeg links in op de A 2.")
     }
 
-    @Test func verbStaysAtTheEnd() throws {
+    @Test func everyInstructionIsImperative() throws {
         let exit = try Self.phrase(.prepare, TestData.maneuver(.offRamp, .right, destinations: "Utrecht, Amersfoort", exits: "23B"), meters: 800)
-        #expect(exit.spoken == "Over 800 meter afrit 23 B nemen, richting Utrecht en Amersfoort.")
+        #expect(exit.spoken == "Over 800 meter, neem afrit 23 B, richting Utrecht en Amersfoort.")
         let round = try Self.phrase(.now, TestData.maneuver(.roundabout, nil, name: "Blaak", exit: 3))
-        #expect(round.display == "Op de rotonde de derde afslag naar Blaak nemen.")
+        #expect(round.display == "Neem op de rotonde de derde afslag naar Blaak.")
         let stay = try Self.phrase(.now, TestData.maneuver(.continue, .slightLeft, name: "Coolsingel"))
-        #expect(stay.display == "Links aanhouden om op de Coolsingel te blijven.")
+        #expect(stay.display == "Houd links aan om op de Coolsingel te blijven.")
     }
 
-    @Test func fullSentencesInvertAfterAFrontedPhrase() throws {
+    @Test func arrivalsAreFullSentences() throws {
         #expect(try Self.phrase(.arrive, TestData.maneuver(.arrive, side: .left)).display == "Uw bestemming ligt aan de linkerkant.")
         #expect(try Self.phrase(.prepare, TestData.maneuver(.arrive, side: .left), meters: 300).display
-                == "Over 300 m ligt uw bestemming aan de linkerkant.")
-        #expect(try Self.phrase(.prepare, TestData.maneuver(.arrive), meters: 300).display == "Over 300 m bereikt u uw bestemming.")
+                == "Over 300 m, uw bestemming ligt aan de linkerkant.")
+        #expect(try Self.phrase(.prepare, TestData.maneuver(.arrive), meters: 300).display == "Over 300 m, u bereikt uw bestemming.")
         let chained = ChainedManeuver(maneuver: TestData.maneuver(.arrive), distanceMeters: 150, sayDistance: true)
         let a = Announcement(kind: .now, maneuver: TestData.maneuver(.turn, .right, name: "Damrak"), then: chained)
-        #expect(try TestData.builder("nl-NL").phrase(a).display == "Rechtsaf naar het Damrak, en na 150 m bereikt u uw bestemming.")
+        #expect(try TestData.builder("nl-NL").phrase(a).display == "Sla rechtsaf naar het Damrak, en na 150 m, u bereikt uw bestemming.")
     }
 
     @Test func continueWithAndWithoutARoad() throws {
-        #expect(try Self.phrase(.now, TestData.maneuver(.continue)).display == "De weg blijven volgen.")
-        #expect(try Self.phrase(.now, TestData.maneuver(.continue, nil, name: "Coolsingel")).display == "De Coolsingel blijven volgen.")
+        #expect(try Self.phrase(.now, TestData.maneuver(.continue)).display == "Volg de weg.")
+        #expect(try Self.phrase(.now, TestData.maneuver(.continue, nil, name: "Coolsingel")).display == "Blijf de Coolsingel volgen.")
         #expect(try Self.phrase(.continue, TestData.maneuver(.newName, nil, ref: "A10"), meters: 8000).spoken
                 == "Blijf 8 kilometer op de A 10 rijden.")
     }
 
     @Test(arguments: [
-        (UnitsSystem.metric, 1500.0, "1,5 kilometer"), (.metric, 1000, "1 kilometer"), (.metric, 300, "300 meter"),
+        (UnitsSystem.metric, 1500.0, "anderhalve kilometer"), (.metric, 1000, "1 kilometer"), (.metric, 300, "300 meter"),
         (.imperial, 402.336, "een kwart mijl"), (.imperial, 804.672, "een halve mijl"), (.imperial, 1609.344, "1 mijl"),
-        (.imperial, 2414.016, "1,5 mijl"), (.imperial, 91.44, "300 voet"), (.uk, 274.32, "300 yard"),
+        (.imperial, 2414.016, "anderhalve mijl"), (.imperial, 91.44, "300 voet"), (.uk, 274.32, "300 yard"),
     ])
     func distances(units: UnitsSystem, meters: Double, words: String) throws {
-        #expect(try Self.phrase(.prepare, TestData.maneuver(.turn, .right), meters: meters, units: units).spoken == "Over \(words) rechtsaf.")
+        #expect(try Self.phrase(.prepare, TestData.maneuver(.turn, .right), meters: meters, units: units).spoken == "Over \(words), sla rechtsaf.")
     }
 
     @Test(arguments: [(1, "eerste"), (2, "tweede"), (3, "derde"), (8, "achtste"), (11, "elfde"), (12, "twaalfde"), (13, "13de")])
     func roundaboutOrdinals(exit: Int, word: String) throws {
-        #expect(try Self.phrase(.now, TestData.maneuver(.roundabout, nil, exit: exit)).display == "Op de rotonde de \(word) afslag nemen.")
+        #expect(try Self.phrase(.now, TestData.maneuver(.roundabout, nil, exit: exit)).display == "Neem op de rotonde de \(word) afslag.")
     }
 
     @Test func abbreviationsExpandForSpeechOnly() throws {
         let p = try Self.phrase(.now, TestData.maneuver(.turn, .right, name: "Burg. de Monchyplein"))
-        #expect(p.display == "Rechtsaf naar het Burg. de Monchyplein.")
-        #expect(p.spoken == "Rechtsaf naar het Burgemeester de Monchyplein.")
+        #expect(p.display == "Sla rechtsaf naar het Burg. de Monchyplein.")
+        #expect(p.spoken == "Sla rechtsaf naar het Burgemeester de Monchyplein.")
         let s = try Self.phrase(.now, TestData.maneuver(.turn, .left, name: "Van Baerlestr.", destinations: "Museumplein"))
-        #expect(s.spoken == "Linksaf naar de Van Baerlestraat, richting Museumplein.")
+        #expect(s.spoken == "Sla linksaf naar de Van Baerlestraat, richting Museumplein.")
+    }
+}
+
+/// nl speaks imperatives throughout (issue 10 item 14): no verbless or infinitive instruction for any maneuver.
+@Suite struct DutchImperativeTests {
+    static let imperatives: Set<String> = ["Sla", "Rijd", "Neem", "Voeg", "Houd", "Keer", "Ga", "Volg", "Blijf", "Verlaat"]
+
+    @Test func everyInstructionStartsWithAnImperative() throws {
+        let nl = try LocaleSpeaker("nl-NL")
+        let types: [ManeuverType] = [.turn, .continue, .newName, .merge, .onRamp, .offRamp, .fork, .endOfRoad, .roundabout, .rotary,
+                                     .roundaboutTurn, .exitRoundabout, .exitRotary, .useLane, .notification]
+        for type in types {
+            for modifier in [nil] + ManeuverModifier.allCases {
+                for name in ["", "Kalverstraat"] {
+                    let exit = type == .roundabout || type == .rotary ? 2 : nil
+                    let p = nl.now(TestData.maneuver(type, modifier, name: name, destinations: "Utrecht", exit: exit))
+                    let first = String(p.display.prefix { $0 != " " })
+                    #expect(Self.imperatives.contains(first), "\(type) \(String(describing: modifier)) '\(name)': \(p.display)")
+                    #expect(!p.display.hasSuffix("nemen.") && !p.display.contains(" afslaan"), "\(p.display)")
+                }
+            }
+        }
     }
 }

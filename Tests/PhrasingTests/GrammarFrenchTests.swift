@@ -71,7 +71,7 @@ import Testing
         #expect(try toward("La Rochelle").display == "Prenez la sortie en direction de La Rochelle.")
         let list = try toward("Le Mans, Tours")
         #expect(list.display == "Prenez la sortie en direction du Mans, Tours.")
-        #expect(list.spoken == "Prenez la sortie en direction du Mans et Tours.")
+        #expect(list.spoken == "Prenez la sortie en direction du Mans et de Tours.")
     }
 
     @Test func abbreviationsAreSpokenInFullAndDisplayedAsWritten() throws {
@@ -91,9 +91,9 @@ import Testing
         let m = TestData.maneuver(.turn, .left, name: "Avenue Foch")
         #expect(probe.prepare(m, meters: 1500).display == "Dans 1,5 km, tournez à gauche sur l'avenue Foch.")
         let spoken: [(Double, UnitsSystem?, String)] = [
-            (1500, nil, "Dans 1,5 kilomètre, tournez à gauche sur l'avenue Foch."),
+            (1500, nil, "Dans un kilomètre et demi, tournez à gauche sur l'avenue Foch."),
             (1000, nil, "Dans 1 kilomètre, tournez à gauche sur l'avenue Foch."),
-            (2500, nil, "Dans 2,5 kilomètres, tournez à gauche sur l'avenue Foch."),
+            (2500, nil, "Dans deux kilomètres et demi, tournez à gauche sur l'avenue Foch."),
             (400, .imperial, "Dans un quart de mile, tournez à gauche sur l'avenue Foch."),
             (800, .imperial, "Dans un demi-mile, tournez à gauche sur l'avenue Foch."),
             (60, .imperial, "Dans 200 pieds, tournez à gauche sur l'avenue Foch."),

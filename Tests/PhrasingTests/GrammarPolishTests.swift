@@ -33,7 +33,7 @@ import Testing
 
     @Test(arguments: [
         ("Marszałkowska", "Jedź dalej ulicą Marszałkowską przez 5 kilometrów."),
-        ("Jana Pawła II", "Jedź dalej ulicą Jana Pawła II przez 5 kilometrów."),
+        ("Jana Pawła II", "Jedź dalej ulicą Jana Pawła Drugiego przez 5 kilometrów."),
         ("aleja Solidarności", "Jedź dalej aleją Solidarności przez 5 kilometrów."),
         ("Aleje Jerozolimskie", "Jedź dalej Alejami Jerozolimskimi przez 5 kilometrów."),
         ("Krakowskie Przedmieście", "Jedź dalej Krakowskim Przedmieściem przez 5 kilometrów."),
@@ -53,7 +53,7 @@ import Testing
 
     @Test(arguments: [
         (1000.0, "1 kilometr"), (2000, "2 kilometry"), (4000, "4 kilometry"), (5000, "5 kilometrów"),
-        (12000, "12 kilometrów"), (21000, "21 kilometrów"), (22000, "22 kilometry"), (1500, "1,5 kilometra"),
+        (12000, "12 kilometrów"), (21000, "21 kilometrów"), (22000, "22 kilometry"), (1500, "półtora kilometra"),
         (300, "300 metrów"), (50, "50 metrów"),
     ])
     func metricPluralCategories(meters: Double, words: String) throws {
@@ -61,7 +61,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (1609.344, "1 milę"), (3218.688, "2 mile"), (8046.72, "5 mil"), (2414.016, "1,5 mili"),
+        (1609.344, "1 milę"), (3218.688, "2 mile"), (8046.72, "5 mil"), (2414.016, "półtorej mili"),
         (402.336, "ćwierć mili"), (804.672, "pół mili"), (91.44, "300 stóp"),
     ])
     func imperialPluralCategoriesInTheAccusative(meters: Double, words: String) throws {

@@ -68,7 +68,7 @@ import Testing
         let m = TestData.maneuver(.turn, .left, name: "Calle Mayor")
         #expect(probe.prepare(m, meters: 1500).display == "A 1,5 km, gire a la izquierda por la calle Mayor.")
         let spoken: [(Double, UnitsSystem?, String)] = [
-            (1500, nil, "A 1,5 kilómetros, gire a la izquierda por la calle Mayor."),
+            (1500, nil, "A un kilómetro y medio, gire a la izquierda por la calle Mayor."),
             (1000, nil, "A 1 kilómetro, gire a la izquierda por la calle Mayor."),
             (400, .imperial, "A un cuarto de milla, gire a la izquierda por la calle Mayor."),
             (800, .imperial, "A media milla, gire a la izquierda por la calle Mayor."),
@@ -92,7 +92,7 @@ import Testing
         let depart = TestData.maneuver(.depart, nil, name: "Calle de Atocha", bearing: 270)
         let short = probe.chained(.depart, depart, then: TestData.maneuver(.turn, .right, name: "Paseo del Prado"),
                                            meters: 40, sayDistance: false)
-        #expect(short.display == "Diríjase al oeste por la calle de Atocha y, a continuación, gire a la derecha por el paseo del Prado.")
+        #expect(short.display == "Diríjase al oeste por la calle de Atocha y luego gire a la derecha por el paseo del Prado.")
         let far = probe.chained(.now, TestData.maneuver(.turn, .left, name: "Calle A"),
                                          then: TestData.maneuver(.arrive, nil, side: .left), meters: 200, sayDistance: true)
         #expect(far.spoken == "Gire a la izquierda por la calle A y, 200 metros después, su destino estará a la izquierda.")

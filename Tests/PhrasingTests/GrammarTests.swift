@@ -46,10 +46,11 @@ import Testing
         #expect(rules.spokenRef("US 101") == "U S 101")
         #expect(rules.spokenRef("A 9") == "A 9")
         #expect(rules.spokenRef("M25") == "M 25")
-        #expect(SpeechRules.spokenExitNumber("23B") == "23 B")
+        #expect(rules.spokenExitNumber("23B") == "23 B")
         let p = try Self.now("en-US", TestData.maneuver(.offRamp, .right, ref: "US 101; I 80", exits: "23B;24"))
-        #expect(p.display == "Take exit 23B onto US 101.")
-        #expect(p.spoken == "Take exit 23 B onto U S 101.")
+        // Every ref and every exit number is said (issue 10, items 8 and 9).
+        #expect(p.display == "Take exit 23B/24 onto US 101 / I 80.")
+        #expect(p.spoken == "Take exit 23 B and 24 onto U S 101 and Interstate 80.")
     }
 
     @Test func unknownManeuverTypePhrasesAsATurn() throws {

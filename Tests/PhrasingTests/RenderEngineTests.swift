@@ -92,8 +92,8 @@ import Testing
     @Test func dutchStreetAbbreviation() throws {
         let nl = try LocaleSpeaker("nl-NL")
         let p = nl.say(.prepare, TestData.maneuver(.turn, .right, name: "Kalverstr."), 200)
-        #expect(p.display == "Over 200 m rechtsaf naar de Kalverstr.")
-        #expect(p.spoken == "Over 200 meter rechtsaf naar de Kalverstraat.")
+        #expect(p.display == "Over 200 m, sla rechtsaf naar de Kalverstr.")
+        #expect(p.spoken == "Over 200 meter, sla rechtsaf naar de Kalverstraat.")
     }
 
     @Test func theIdeographicStopIsDroppedAfterAPeriod() throws {

@@ -84,10 +84,10 @@ import Testing
         let en = try #require(Self.en)
         let p = en.say(.now, TestData.maneuver(.offRamp, .right, destinations: "I 80 East: Bay Bridge, Oakland", exits: "8A"))
         #expect(p.display == "Take exit 8A toward I 80 East – Bay Bridge, Oakland.")
-        #expect(p.spoken == "Take exit 8 A toward Interstate 80 East, Bay Bridge and Oakland.")
+        #expect(p.spoken == "Take exit 8 eh toward Interstate 80 East, Bay Bridge and Oakland.")
         let two = en.say(.now, TestData.maneuver(.turn, .left, destinations: "I-580; US 101: Oakland"))
         #expect(two.display == "Turn left toward I-580; US 101 – Oakland.")
-        #expect(two.spoken == "Turn left toward Interstate 580, U S 101 and Oakland.")
+        #expect(two.spoken == "Turn left toward Interstate 580 and U S 101, Oakland.")
         let refOnly = en.say(.now, TestData.maneuver(.turn, .left, destinations: "I 80 East:"))
         #expect(refOnly.display == "Turn left toward I 80 East.")
         #expect(refOnly.spoken == "Turn left toward Interstate 80 East.")
@@ -102,7 +102,7 @@ import Testing
         #expect(p.display == "Biegen Sie links Richtung A 9 – München, Nürnberg ab.")
         #expect(p.spoken == "Biegen Sie links Richtung A 9, München und Nürnberg ab.")
         let two = de.say(.now, TestData.maneuver(.turn, .left, destinations: "A 9, A 92: München"))
-        #expect(two.spoken == "Biegen Sie links Richtung A 9, A 92 und München ab.")
+        #expect(two.spoken == "Biegen Sie links Richtung A 9 und A 92, München ab.")
     }
 
     // MARK: Japanese readings

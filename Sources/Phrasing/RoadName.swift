@@ -1,0 +1,48 @@
+/// A step's name and refs made fit to say (Phrasebooks/FORMAT.md §4): blank names are no name, a second-language
+/// alternative after ";" is dropped, and a ref is never repeated inside the name ("Ohio Turnpike (I-80 East)",
+/// "CA 174" with ref "CA 174").
+struct RoadName: Equatable {
+    /// The name as shown (may be empty).
+    let name: String
+    /// The refs.
+    let refs: RefList
+
+    /// Cleans `name` and `ref` as OSRM gives them.
+    init(name rawName: String, ref: String?) {
+        var refs = RefList(ref ?? "")
+        var name = Self.firstAlternative(rawName)
+        if name.hasSuffix(")"), let open = name.range(of: " (", options: .backwards) {
+            let inner = String(name[open.upperBound..<name.index(before: name.endIndex)])
+            let innerRefs = RefList(inner, commas: true)
+            let isRef = !innerRefs.isEmpty && innerRefs.items.allSatisfy(RefList.looksLikeRef)
+            if isRef && (refs.isEmpty || innerRefs.items.allSatisfy(refs.contains)) {
+                if refs.isEmpty { refs = innerRefs }
+                name = name[..<open.lowerBound].trimmingSpaces()
+            }
+        }
+        if refs.contains(name) { name = "" }
+        self.name = name
+        self.refs = refs
+    }
+
+    /// The first non-blank alternative of ";"-separated text, outside parentheses ("Тверская улица;Tverskaya ulitsa"
+    /// → "Тверская улица"), trimmed of white space.
+    private static func firstAlternative(_ text: String) -> String {
+        var depth = 0
+        var parts: [Substring] = []
+        var start = text.startIndex
+        for index in text.indices {
+            switch text[index] {
+            case "(": depth += 1
+            case ")": depth = max(0, depth - 1)
+            case ";" where depth == 0:
+                parts.append(text[start..<index])
+                start = text.index(after: index)
+            default: break
+            }
+        }
+        parts.append(text[start...])
+        let trimmed = parts.map { String($0.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()) }
+        return trimmed.first { !$0.isEmpty } ?? ""
+    }
+}
