@@ -6,16 +6,17 @@ import PackageDescription
 let package = Package(
     name: "VoiceGuide",
     products: [
-        .library(name: "VoiceGuide", targets: ["RouteModel", "Guidance", "Phrasing", "Speech"]),
+        .library(name: "VoiceGuide", targets: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Speech"]),
         .library(name: "VoiceGuideAudio", targets: ["SpeechESpeakNG", "AudioALSA"]),
         .executable(name: "voiceguide", targets: ["voiceguide"]),
         .executable(name: "voiceguide-bench", targets: ["VoiceGuideBench"]),
     ],
     targets: [
-        .target(name: "RouteModel"),
+        .target(name: "SafeIO"),
+        .target(name: "RouteModel", dependencies: ["SafeIO"]),
         .target(name: "Guidance", dependencies: ["RouteModel"]),
-        .target(name: "Phrasing", dependencies: ["RouteModel", "Guidance"]),
-        .target(name: "Speech"),
+        .target(name: "Phrasing", dependencies: ["SafeIO", "RouteModel", "Guidance"]),
+        .target(name: "Speech", dependencies: ["SafeIO"]),
         .systemLibrary(
             name: "CEspeakNG", pkgConfig: "espeak-ng",
             providers: [.apt(["libespeak-ng-dev", "espeak-ng-data"])]),
@@ -26,19 +27,19 @@ let package = Package(
         .target(name: "AudioALSA", dependencies: ["Speech", "CALSA"]),
         .target(
             name: "VoiceGuideCLI",
-            dependencies: ["RouteModel", "Guidance", "Phrasing", "Speech", "SpeechESpeakNG", "AudioALSA"]),
+            dependencies: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Speech", "SpeechESpeakNG", "AudioALSA"]),
         .executableTarget(name: "voiceguide", dependencies: ["VoiceGuideCLI"]),
         .executableTarget(
             name: "VoiceGuideBench",
             dependencies: ["RouteModel", "Guidance", "Phrasing", "Speech", "SpeechESpeakNG", "AudioALSA", "VoiceGuideCLI"]),
         .target(name: "VoiceGuideTestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "RouteModelTests", dependencies: ["RouteModel"]),
+        .testTarget(name: "RouteModelTests", dependencies: ["RouteModel", "SafeIO"]),
         .testTarget(name: "GuidanceTests", dependencies: ["Guidance", "RouteModel"]),
         .testTarget(name: "PhrasingTests", dependencies: ["Phrasing", "Guidance", "RouteModel"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
         .testTarget(name: "SpeechESpeakNGTests", dependencies: ["SpeechESpeakNG", "Speech"]),
         .testTarget(name: "AudioALSATests", dependencies: ["AudioALSA", "Speech", "SpeechESpeakNG"]),
-        .testTarget(name: "VoiceGuideCLITests", dependencies: ["VoiceGuideCLI"]),
+        .testTarget(name: "VoiceGuideCLITests", dependencies: ["VoiceGuideCLI", "SafeIO"]),
     ],
     swiftLanguageModes: [.v6]
 )

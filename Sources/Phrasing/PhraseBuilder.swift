@@ -173,7 +173,10 @@ public struct PhraseBuilder: Sendable {
     private func nameValue(_ name: String, pronunciation: String?) -> SlotValue {
         let speech = book.speech
         let spoken = speech.expand(name)
-        guard let p = pronunciation, !p.isEmpty else { return SlotValue(display: name, spoken: spoken) }
+        // An overlong pronunciation would be read aloud by eSpeak NG as tag text: speak the name instead.
+        guard let p = pronunciation, !p.isEmpty, p.count <= StepPlausibility.maxPronunciationLength else {
+            return SlotValue(display: name, spoken: spoken)
+        }
         if speech.pronunciationReplacesHan && SpeechRules.containsHan(name) && !SpeechRules.containsHan(p) {
             let reading = speech.expand(p)
             return SlotValue(display: name, spoken: reading,

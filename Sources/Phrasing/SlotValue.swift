@@ -1,3 +1,4 @@
+import SafeIO
 import Foundation
 
 /// A slot's value in the three outputs, plus what grammar forms match against.
@@ -56,8 +57,9 @@ struct SlotValue: Sendable {
 
 /// SSML helpers.
 public enum SSML {
-    /// Escapes `& < > " '` for XML text and attributes.
+    /// Escapes `& < > " '` for XML text and attributes; control characters, which XML cannot carry, become spaces.
     public static func escape(_ text: String) -> String {
+        let text = ControlCharacters.stripped(text)
         guard text.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" || $0 == "\"" || $0 == "'" }) else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count + 8)

@@ -1,4 +1,5 @@
 import Foundation
+import SafeIO
 
 /// Where a command writes, so tests can capture output.
 public final class CommandIO: @unchecked Sendable {
@@ -29,9 +30,20 @@ public final class CommandIO: @unchecked Sendable {
         // (main ignores SIGPIPE), so a WAV being written is still finalized.
         CommandIO(out: { s in try? FileHandle.standardOutput.write(contentsOf: Data(s.utf8)) },
                   err: { s in try? FileHandle.standardError.write(contentsOf: Data(s.utf8)) },
-                  stdin: { FileHandle.standardInput.readDataToEndOfFile() },
+                  // Bounded while reading (issue 14 item 7): `cat /dev/zero | voiceguide transcript -` stops one byte
+                  // past the route limit, which the parser then reports as too big.
+                  stdin: { readStandardInput(limit: BoundedReader.defaultLimit) },
                   environment: ProcessInfo.processInfo.environment,
                   stdoutIsTTY: isatty(STDOUT_FILENO) == 1)
+    }
+
+    /// Standard input up to `limit + 1` bytes (enough for the parser to report "too big"); what was read before an
+    /// error (a closed descriptor, a directory) is returned as is.
+    static func readStandardInput(limit: Int) -> Data {
+        do { return try BoundedReader.read(fileDescriptor: STDIN_FILENO, limit: limit) } catch {
+            if case .tooBig = error { return Data(count: limit + 1) }
+            return Data()
+        }
     }
 
     /// Writes `text` to stdout as is.
