@@ -60,20 +60,39 @@ extension JSONValue {
         return n.description
     }
 
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
     private static func writeString(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        func escape(_ scalar: UInt32, _ out: inout [UInt8]) {
+            out.append(contentsOf: "\\u".utf8)
+            for shift in [12, 8, 4, 0] { out.append(hexDigits[Int((scalar >> UInt32(shift)) & 0xF)]) }
+        }
+        // DEL, C1 controls and U+2028/2029 are legal in JSON but are control characters to terminals and logs
+        // (issue 14 item 12): they are written escaped too. Their UTF-8 starts with 0x7F, 0xC2 or 0xE2.
+        let mayHaveWideControls = s.utf8.contains { $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }
+        let bytes = mayHaveWideControls ? Array(s.utf8) : []
+        var i = 0
         for b in s.utf8 {
+            defer { i += 1 }
+            if mayHaveWideControls {
+                if i > 0 && bytes[i - 1] == 0xC2 && (0x80...0x9F).contains(b) { continue }
+                if i > 1 && bytes[i - 2] == 0xE2 && bytes[i - 1] == 0x80 && (b == 0xA8 || b == 0xA9) { continue }
+                if i > 0 && bytes[i - 1] == 0xE2 && b == 0x80, i + 1 < bytes.count, bytes[i + 1] == 0xA8 || bytes[i + 1] == 0xA9 { continue }
+                if b == 0x7F { escape(0x7F, &out); continue }
+                if b == 0xC2, i + 1 < bytes.count, (0x80...0x9F).contains(bytes[i + 1]) { escape(UInt32(bytes[i + 1]), &out); continue }
+                if b == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9 {
+                    escape(bytes[i + 2] == 0xA8 ? 0x2028 : 0x2029, &out)
+                    continue
+                }
+            }
             switch b {
             case UInt8(ascii: "\""): out.append(contentsOf: "\\\"".utf8)
             case UInt8(ascii: "\\"): out.append(contentsOf: "\\\\".utf8)
             case 0x0A: out.append(contentsOf: "\\n".utf8)
             case 0x0D: out.append(contentsOf: "\\r".utf8)
             case 0x09: out.append(contentsOf: "\\t".utf8)
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                out.append(contentsOf: "\\u00".utf8)
-                out.append(hex[Int(b >> 4)])
-                out.append(hex[Int(b & 0xF)])
+            case 0..<0x20: escape(UInt32(b), &out)
             default: out.append(b)
             }
         }
