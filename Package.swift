@@ -14,7 +14,7 @@ let package = Package(
     targets: [
         .target(name: "SafeIO"),
         .target(name: "RouteModel", dependencies: ["SafeIO"]),
-        .target(name: "Guidance", dependencies: ["RouteModel"]),
+        .target(name: "Guidance", dependencies: ["SafeIO", "RouteModel"]),
         .target(name: "Phrasing", dependencies: ["SafeIO", "RouteModel", "Guidance"]),
         .target(name: "Speech", dependencies: ["SafeIO"]),
         .systemLibrary(
@@ -23,7 +23,7 @@ let package = Package(
         .systemLibrary(
             name: "CALSA", pkgConfig: "alsa",
             providers: [.apt(["libasound2-dev"])]),
-        .target(name: "SpeechESpeakNG", dependencies: ["Speech", "CEspeakNG"]),
+        .target(name: "SpeechESpeakNG", dependencies: ["SafeIO", "Speech", "CEspeakNG"]),
         .target(name: "AudioALSA", dependencies: ["Speech", "CALSA"]),
         .target(
             name: "VoiceGuideCLI",
@@ -31,7 +31,7 @@ let package = Package(
         .executableTarget(name: "voiceguide", dependencies: ["VoiceGuideCLI"]),
         .executableTarget(
             name: "VoiceGuideBench",
-            dependencies: ["RouteModel", "Guidance", "Phrasing", "Speech", "SpeechESpeakNG", "AudioALSA", "VoiceGuideCLI"]),
+            dependencies: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Speech", "SpeechESpeakNG", "AudioALSA", "VoiceGuideCLI"]),
         .target(name: "VoiceGuideTestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "RouteModelTests", dependencies: ["RouteModel", "SafeIO"]),
         .testTarget(name: "GuidanceTests", dependencies: ["Guidance", "RouteModel"]),

@@ -1,6 +1,7 @@
 import Foundation
 import Guidance
 import RouteModel
+import SafeIO
 
 /// The three renderings of one announcement.
 public struct Phrase: Sendable, Hashable {
@@ -126,7 +127,7 @@ public struct PhraseBuilder: Sendable {
         if !book.directionValues.isEmpty {
             let bearing = m.departBearing ?? m.step.maneuver.bearingAfter
             let normalized = ((bearing.isFinite ? bearing : 0).truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
-            let sector = Int(((normalized + 22.5) / 45).rounded(.down)) % 8
+            let sector = Int(saturating: ((normalized + 22.5) / 45).rounded(.down)) % 8
             ctx.set(.direction, book.directionValues[sector], bank)
         }
         if let w = m.waypointName, !w.isEmpty {

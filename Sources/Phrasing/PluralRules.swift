@@ -111,8 +111,8 @@ public enum DecimalText {
         // Beyond 2^53 there are no fraction digits to print, and Int would overflow (issue 14 item 1).
         guard abs(value) < 9e15 else { return String(format: "%.0f", value) }
         let scaled = (abs(value) * 1000).rounded()
-        let integer = Int(scaled) / 1000
-        var fraction = Int(scaled) % 1000
+        let integer = Int(saturating: scaled) / 1000
+        var fraction = Int(saturating: scaled) % 1000
         let sign = value < 0 && scaled > 0 ? "-" : ""
         guard fraction != 0 else { return sign + String(integer) }
         var digits = 3

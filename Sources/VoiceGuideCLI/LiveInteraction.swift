@@ -1,6 +1,7 @@
 import Foundation
 import Guidance
 import Speech
+import SafeIO
 
 /// The live drive's terminal side: raw mode and keys on a TTY (`m` mute, `+`/`-` speedup, space pause, `q` quit),
 /// and SIGINT/SIGTERM handling. The terminal is restored on every way out (`stop()` is idempotent).
@@ -111,9 +112,9 @@ struct StatusLine {
         let length = max(1, settings.index.path.length)
         let fraction = min(1, max(0, p.distanceAlong / length))
         let cells = 10
-        let filled = Int((fraction * Double(cells)).rounded())
+        let filled = Int(saturatingRounded: fraction * Double(cells))
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: cells - filled)
-        var parts = [state, "\(bar) \(Int(fraction * 100))%"]
+        var parts = [state, "\(bar) \(Int(saturating: fraction * 100))%"]
         if let next = p.nextManeuverIndex, nextInstructions.indices.contains(next) {
             parts.append("\(distance(p.distanceToNextManeuver)): \(nextInstructions[next])")
         }
