@@ -15,7 +15,25 @@ extension JSONValue {
     /// The serialized text as UTF-8 data.
     public func serializedData(pretty: Bool = false) -> Data { Data(serialized(pretty: pretty).utf8) }
 
-    private func write(to out: inout [UInt8], pretty: Bool, indent: Int) {
+    /// The same text as `serialized`, handed to `emit` in pieces of about `chunkBytes` (each ends between two
+    /// values, so it is valid UTF-8): a large document is written without holding all of its text, twice, in memory
+    /// (issue 14 item 9).
+    public func serialize(pretty: Bool = false, chunkBytes: Int = 1 << 20, to emit: (String) -> Void) {
+        var out = [UInt8]()
+        out.reserveCapacity(min(chunkBytes, 1 << 22) + 4096)
+        withoutActuallyEscaping(emit) { emit in
+            let flush: (inout [UInt8]) -> Void = { bytes in
+                guard bytes.count >= chunkBytes else { return }
+                emit(String(decoding: bytes, as: UTF8.self))
+                bytes.removeAll(keepingCapacity: true)
+            }
+            write(to: &out, pretty: pretty, indent: 0, flush: flush)
+            if pretty { out.append(0x0A) }
+            if !out.isEmpty { emit(String(decoding: out, as: UTF8.self)) }
+        }
+    }
+
+    private func write(to out: inout [UInt8], pretty: Bool, indent: Int, flush: ((inout [UInt8]) -> Void)? = nil) {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
@@ -27,7 +45,8 @@ extension JSONValue {
             for (i, item) in items.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
                 Self.newline(&out, pretty: pretty, indent: indent + 1)
-                item.write(to: &out, pretty: pretty, indent: indent + 1)
+                item.write(to: &out, pretty: pretty, indent: indent + 1, flush: flush)
+                flush?(&out)
             }
             Self.newline(&out, pretty: pretty, indent: indent)
             out.append(UInt8(ascii: "]"))
@@ -40,7 +59,8 @@ extension JSONValue {
                 Self.writeString(member.key, to: &out)
                 out.append(UInt8(ascii: ":"))
                 if pretty { out.append(0x20) }
-                member.value.write(to: &out, pretty: pretty, indent: indent + 1)
+                member.value.write(to: &out, pretty: pretty, indent: indent + 1, flush: flush)
+                flush?(&out)
             }
             Self.newline(&out, pretty: pretty, indent: indent)
             out.append(UInt8(ascii: "}"))

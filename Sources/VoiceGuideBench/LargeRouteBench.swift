@@ -47,8 +47,8 @@ func largeRouteBenchmarks() -> [BenchFigure] {
         let data = syntheticRouteJSON(steps: 50_000, pointsPerStep: 8)
         try data.write(to: big)
         let budgetKiB = (10 * data.count + 50_000_000) / 1024
-        figures.append(BenchFigure(name: "50,000-step route", value: String(format: "%.1f MB; budget %.0f MiB peak RSS",
-                                                                           Double(data.count) / 1e6, Double(budgetKiB) / 1024),
+        figures.append(BenchFigure(name: "50,000-step route", value: String(format: "%.1f MB; budget %d MiB peak RSS",
+                                                                           Double(data.count) / 1e6, budgetKiB / 1024),
                                    target: nil, met: nil))
         for arguments in [["inspect", big.path, "--format", "json"], ["inspect", big.path, "--format", "text"], ["transcript", big.path]] {
             let r = try runCLIChild(arguments)

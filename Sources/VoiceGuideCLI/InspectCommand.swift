@@ -28,7 +28,7 @@ public enum InspectCommand: VoiceGuideCommand {
         let document = try RouteLoading.load(path: path, io: io, options: options)
         let file = path == "-" ? "<stdin>" : path
         if format == "json" {
-            io.write(InspectReport.json(document, file: file).serialized(pretty: true))
+            InspectReport.json(document, file: file).serialize(pretty: true) { io.write($0) }
         } else {
             io.write(InspectReport.text(document, file: file))
         }

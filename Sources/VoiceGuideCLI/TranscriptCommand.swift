@@ -33,10 +33,10 @@ public enum TranscriptCommand: VoiceGuideCommand {
         let plan = settings.plan(estimator: estimator)
         let transcript = Transcript(settings: settings, plan: plan)
         switch format {
-        case "json": io.write(transcript.json().serialized(pretty: true) + "\n")
+        case "json": transcript.json().serialize(pretty: true) { io.write($0) }; io.write("\n")
         case "srt": io.write(transcript.subtitles(vtt: false))
         case "vtt": io.write(transcript.subtitles(vtt: true))
-        case "mapbox": io.write(transcript.mapbox().serialized(pretty: true) + "\n")
+        case "mapbox": transcript.mapbox().serialize(pretty: true) { io.write($0) }; io.write("\n")
         default: io.write(transcript.text())
         }
         if arguments.flags.contains("stats") {
