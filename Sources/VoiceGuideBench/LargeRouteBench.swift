@@ -13,11 +13,12 @@ func cliChild(_ arguments: [String]) -> Int32 {
     return 0
 }
 
-/// Runs `voiceguide ARGS` in a child `voiceguide-bench --cli-child` and returns (seconds, peak KiB, exit code).
-private func runCLIChild(_ arguments: [String]) throws -> (seconds: Double, peakKiB: Int, code: Int) {
+/// Runs this bench binary with `arguments` (a child mode) and returns the space-separated fields it prints;
+/// throws unless it exits 0 and prints `fields` of them.
+func runBenchChild(_ arguments: [String], fields count: Int) throws -> [String] {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    process.arguments = ["--cli-child"] + arguments
+    process.arguments = arguments
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = FileHandle.nullDevice
@@ -25,8 +26,17 @@ private func runCLIChild(_ arguments: [String]) throws -> (seconds: Double, peak
     let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     let fields = output.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-    guard fields.count == 3, let seconds = Double(fields[0]), let kib = Int(fields[1]), let code = Int(fields[2]) else {
-        throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "child failed: \(output)"])
+    guard process.terminationStatus == 0, fields.count == count else {
+        throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "\(arguments.first ?? "") child failed: \(output)"])
+    }
+    return fields
+}
+
+/// Runs `voiceguide ARGS` in a child `voiceguide-bench --cli-child` and returns (seconds, peak KiB, exit code).
+private func runCLIChild(_ arguments: [String]) throws -> (seconds: Double, peakKiB: Int, code: Int) {
+    let fields = try runBenchChild(["--cli-child"] + arguments, fields: 3)
+    guard let seconds = Double(fields[0]), let kib = Int(fields[1]), let code = Int(fields[2]) else {
+        throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "cli child printed \(fields)"])
     }
     return (seconds, kib, code)
 }

@@ -59,15 +59,7 @@ func readWAV(_ path: String) throws -> (rate: Int, samples: [Int16]) {
         #expect(samples[13230..<13330].allSatisfy { $0 == -7 })
         #expect(samples[13330..<44100].allSatisfy { $0 == 0 })
         #expect(samples[44100...].allSatisfy { $0 == 5 })
-        let soxi = Process()
-        soxi.executableURL = URL(fileURLWithPath: "/usr/bin/soxi")
-        soxi.arguments = ["-s", path]
-        let pipe = Pipe()
-        soxi.standardOutput = pipe
-        try soxi.run()
-        soxi.waitUntilExit()
-        let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(out.trimmingCharacters(in: .whitespacesAndNewlines) == "44110")
+        #expect(try soxiSampleCount(path) == "44110")
     }
 
     /// An hour-long timeline: streamed to disk, so the header and length are right without holding it in memory.

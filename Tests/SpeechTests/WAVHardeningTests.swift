@@ -17,15 +17,7 @@ import SafeIO
         let handle = try #require(FileHandle(forWritingAtPath: path))
         try handle.truncate(atOffset: UInt64(WAVFileSink.headerSize + dataBytes))
         try handle.close()
-        let soxi = Process()
-        soxi.executableURL = URL(fileURLWithPath: "/usr/bin/soxi")
-        soxi.arguments = ["-s", path]
-        let pipe = Pipe()
-        soxi.standardOutput = pipe
-        try soxi.run()
-        soxi.waitUntilExit()
-        let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(out.trimmingCharacters(in: .whitespacesAndNewlines) == String(dataBytes / 2), "soxi: \(out)")
+        #expect(try soxiSampleCount(path) == String(dataBytes / 2))
     }
 
     /// A write error is a `FileWriteError` naming the file, not "audio unavailable".
@@ -59,4 +51,16 @@ import SafeIO
         #expect(throws: SSMLError.self) { try SSMLValidator.validate(long) }
         #expect(throws: Never.self) { try SSMLValidator.validate("<speak>tab\tand\nnewline &#10;</speak>") }
     }
+}
+
+/// What `soxi -s` (sox) says the file's sample count is.
+func soxiSampleCount(_ path: String) throws -> String {
+    let soxi = Process()
+    soxi.executableURL = URL(fileURLWithPath: "/usr/bin/soxi")
+    soxi.arguments = ["-s", path]
+    let pipe = Pipe()
+    soxi.standardOutput = pipe
+    try soxi.run()
+    soxi.waitUntilExit()
+    return String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
 }
