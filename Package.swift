@@ -22,25 +22,26 @@ let notData = entries("").filter { !["Locales", "Phrasebooks", "Examples", "Sour
 let package = Package(
     name: "VoiceGuide",
     products: [
-        .library(name: "VoiceGuide", targets: ["RouteModel", "Guidance", "Phrasing", "Speech", "Location", "Routing", "Navigation", "VoiceGuideResources"]),
+        .library(name: "VoiceGuide", targets: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Speech", "Location", "Routing", "Navigation", "VoiceGuideResources"]),
         .library(name: "VoiceGuideAudio", targets: ["SpeechESpeakNG", "AudioALSA"]),
         .library(name: "VoiceGuideReading", targets: ["JapaneseReading"]),
         .executable(name: "voiceguide", targets: ["voiceguide"]),
         .executable(name: "voiceguide-bench", targets: ["VoiceGuideBench"]),
     ],
     targets: [
-        .target(name: "RouteModel"),
-        .target(name: "Guidance", dependencies: ["RouteModel"]),
-        .target(name: "Phrasing", dependencies: ["RouteModel", "Guidance"]),
-        .target(name: "Speech"),
+        .target(name: "SafeIO"),
+        .target(name: "RouteModel", dependencies: ["SafeIO"]),
+        .target(name: "Guidance", dependencies: ["SafeIO", "RouteModel"]),
+        .target(name: "Phrasing", dependencies: ["SafeIO", "RouteModel", "Guidance"]),
+        .target(name: "Speech", dependencies: ["SafeIO"]),
         .target(
             name: "VoiceGuideResources", dependencies: ["Phrasing"], path: ".", exclude: notData,
             sources: ["Sources/VoiceGuideResources"],
             resources: [.copy("Locales"), .copy("Phrasebooks"), .copy("Examples/Routes")],
             publicHeadersPath: "Sources/VoiceGuideResources"),
-        .target(name: "Location", dependencies: ["RouteModel", "Guidance"]),
-        .target(name: "Routing", dependencies: ["RouteModel"]),
-        .target(name: "Navigation", dependencies: ["RouteModel", "Guidance", "Phrasing", "Speech", "Location", "Routing"]),
+        .target(name: "Location", dependencies: ["SafeIO", "RouteModel", "Guidance"]),
+        .target(name: "Routing", dependencies: ["SafeIO", "RouteModel"]),
+        .target(name: "Navigation", dependencies: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Speech", "Location", "Routing"]),
         .systemLibrary(
             name: "CEspeakNG", pkgConfig: "espeak-ng",
             providers: [.apt(["libespeak-ng-dev", "espeak-ng-data"])]),
@@ -50,12 +51,12 @@ let package = Package(
         .systemLibrary(
             name: "CMeCab",
             providers: [.apt(["libmecab-dev", "mecab-ipadic-utf8"])]),
-        .target(name: "SpeechESpeakNG", dependencies: ["Speech", "CEspeakNG"]),
+        .target(name: "SpeechESpeakNG", dependencies: ["SafeIO", "Speech", "CEspeakNG"]),
         .target(name: "JapaneseReading", dependencies: ["Phrasing", "CMeCab"]),
         .target(name: "AudioALSA", dependencies: ["Speech", "CALSA"]),
         .target(
             name: "VoiceGuideCLI",
-            dependencies: ["RouteModel", "Guidance", "Phrasing", "Speech", "Navigation", "SpeechESpeakNG", "AudioALSA", "JapaneseReading"]),
+            dependencies: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Speech", "Navigation", "SpeechESpeakNG", "AudioALSA", "JapaneseReading"]),
         .executableTarget(name: "voiceguide", dependencies: ["VoiceGuideCLI"]),
         .executableTarget(
             name: "VoiceGuideExample",
@@ -63,10 +64,10 @@ let package = Package(
             path: "Examples/LibraryUsage"),
         .executableTarget(
             name: "VoiceGuideBench",
-            dependencies: ["RouteModel", "Guidance", "Phrasing", "Speech", "SpeechESpeakNG", "AudioALSA", "VoiceGuideCLI",
+            dependencies: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Speech", "SpeechESpeakNG", "AudioALSA", "VoiceGuideCLI",
                            "JapaneseReading", "Location", "Routing", "Navigation", "VoiceGuideTestSupport"]),
         .target(name: "VoiceGuideTestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "RouteModelTests", dependencies: ["RouteModel"]),
+        .testTarget(name: "RouteModelTests", dependencies: ["RouteModel", "SafeIO"]),
         .testTarget(name: "GuidanceTests", dependencies: ["Guidance", "RouteModel"]),
         .testTarget(name: "PhrasingTests", dependencies: ["Phrasing", "Guidance", "RouteModel", "JapaneseReading"]),
         .testTarget(name: "JapaneseReadingTests", dependencies: ["JapaneseReading", "Phrasing", "Guidance", "RouteModel"]),
@@ -75,7 +76,7 @@ let package = Package(
         .testTarget(name: "AudioALSATests", dependencies: ["AudioALSA", "Speech", "SpeechESpeakNG"]),
         .testTarget(name: "LocationTests", dependencies: ["Location", "Guidance", "RouteModel", "VoiceGuideTestSupport"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Location", "Speech", "Phrasing", "Guidance", "RouteModel", "SpeechESpeakNG", "VoiceGuideResources", "VoiceGuideTestSupport"]),
-        .testTarget(name: "VoiceGuideCLITests", dependencies: ["VoiceGuideCLI", "Routing", "RouteModel", "VoiceGuideTestSupport"]),
+        .testTarget(name: "VoiceGuideCLITests", dependencies: ["VoiceGuideCLI", "SafeIO", "Routing", "RouteModel", "VoiceGuideTestSupport"]),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "RouteModel", "Guidance", "VoiceGuideTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import RouteModel
+import SafeIO
 
 /// Builds routes in code: straight runs, curves and maneuvers, with consistent geometry, distances and
 /// durations. Used by tests, the benchmark and demos; it is not a route importer.
@@ -37,7 +38,7 @@ public struct ScenarioRouteBuilder: Sendable {
     /// Drives `meters` straight on.
     public mutating func drive(_ meters: Double) {
         let origin = position
-        let pieces = Swift.max(1, Int((meters / vertexSpacing).rounded(.up)))
+        let pieces = Swift.max(1, Int(saturating: (meters / vertexSpacing).rounded(.up)))
         for i in 1...pieces {
             position = Geo.destination(from: origin, bearing: heading, meters: meters * Double(i) / Double(pieces))
             draft.geometry.append(position)

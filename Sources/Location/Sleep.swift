@@ -1,4 +1,5 @@
 import Foundation
+import SafeIO
 
 /// Sleeping and monotonic time without Foundation's run loop.
 enum Sleep {
@@ -6,7 +7,7 @@ enum Sleep {
     static func seconds(_ seconds: Double) {
         guard seconds > 0, seconds.isFinite else { return }
         let clamped = min(seconds, 3600)
-        var request = timespec(tv_sec: Int(clamped), tv_nsec: Int((clamped - clamped.rounded(.down)) * 1e9))
+        var request = timespec(tv_sec: Int(saturating: clamped), tv_nsec: Int(saturating: (clamped - clamped.rounded(.down)) * 1e9))
         var remaining = timespec()
         while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
     }

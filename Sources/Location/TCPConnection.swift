@@ -1,4 +1,5 @@
 import Foundation
+import SafeIO
 
 /// A TCP client socket with a connect timeout, polled reads and SIGPIPE-free writes.
 final class TCPConnection {
@@ -51,7 +52,7 @@ final class TCPConnection {
             var code = errno
             if code == EINPROGRESS {
                 var p = pollfd(fd: socketFD, events: Int16(POLLOUT), revents: 0)
-                let ready = poll(&p, 1, Int32(max(1, min(timeout, 60) * 1000)))
+                let ready = poll(&p, 1, Int32(clamping: Int(saturating: max(1, min(timeout, 60) * 1000))))
                 if ready == 1 {
                     var soError: Int32 = 0
                     var length = socklen_t(MemoryLayout<Int32>.size)
@@ -100,7 +101,7 @@ final class TCPConnection {
     /// Waits up to `timeout` seconds for data.
     func read(timeout: Double) -> ReadResult {
         var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&p, 1, Int32(max(0, min(timeout, 10) * 1000)))
+        let ready = poll(&p, 1, Int32(clamping: Int(saturating: max(0, min(timeout, 10) * 1000))))
         if ready < 0 { return errno == EINTR ? .nothing : .closed(String(cString: strerror(errno))) }
         if ready == 0 { return .nothing }
         var buffer = [UInt8](repeating: 0, count: 16_384)

@@ -1,3 +1,4 @@
+import SafeIO
 /// UTC times as seconds since 1970: ISO 8601 text for GPX, NMEA fields for RMC/GGA.
 enum UTCTime {
     /// Splits seconds since 1970 (rounded to `decimals`) into days and seconds of the day; nil outside 1970…9999.
@@ -6,8 +7,8 @@ enum UTCTime {
         let scaled = (seconds * scale).rounded()
         guard scaled.isFinite, scaled >= 0, scaled < 253_402_300_800 * scale else { return nil }
         let ticks = Int64(scaled)
-        let perDay = Int64(86_400 * scale)
-        return (Int(ticks / perDay), Double(ticks % perDay) / scale)
+        let perDay: Int64 = decimals == 3 ? 86_400_000 : 8_640_000
+        return (Int(truncatingIfNeeded: ticks / perDay), Double(ticks % perDay) / scale)
     }
 
     /// `2026-12-01T01:59:03.120Z` (milliseconds).
@@ -75,7 +76,7 @@ enum UTCTime {
     }
 
     private static func clockParts(_ secondOfDay: Double) -> (Int, Int, Double) {
-        let whole = Int(secondOfDay.rounded(.down))
+        let whole = Int(saturating: secondOfDay.rounded(.down))
         return (whole / 3600, whole % 3600 / 60, secondOfDay - Double(whole - whole % 60))
     }
 

@@ -143,21 +143,35 @@ public struct LocaleProfile: Sendable, Hashable {
                 guard let unitText = band["unit"]?.stringValue, let unit = DistanceUnit(rawValue: unitText) else {
                     throw r.invalid(path + ".unit", "must be meter, kilometer, foot, yard or mile")
                 }
-                guard let step = band["step"]?.numberValue, step > 0 else { throw r.invalid(path + ".step", "must be a positive number") }
+                // Steps finer than the 3 printed fraction digits or coarser than 100,000 units, and bounds beyond
+                // 100,000 km, are typos that would overflow the rounding (issue 14 item 2: `1e-320`, `1e308`).
+                guard let step = band["step"]?.numberValue, step >= 0.001, step <= 100_000 else {
+                    throw r.invalid(path + ".step", "must be a number from 0.001 to 100000")
+                }
                 let below = band["below"]?.numberValue
+                if let below, !(below > 0 && below <= 1e8) {
+                    throw r.invalid(path + ".below", "must be a number of meters above 0 and at most 100000000")
+                }
                 if below == nil && index != list.count - 1 { throw r.invalid(path + ".below", "only the last band may omit 'below'") }
                 return RoundingBand(belowMeters: below, unit: unit, step: step)
             }
         }
         let separator = try r.string(json, "decimalSeparator")
         guard separator == "." || separator == "," else { throw r.invalid("decimalSeparator", "must be \".\" or \",\"") }
-        guard let perSecond = rateJSON["perSecond"]?.numberValue, perSecond > 0 else {
-            throw r.invalid("speakingRate.perSecond", "must be a positive number")
+        guard let perSecond = rateJSON["perSecond"]?.numberValue, perSecond >= 0.1, perSecond <= 100 else {
+            throw r.invalid("speakingRate.perSecond", "must be a number from 0.1 to 100")
+        }
+        let phrasebook = try r.identifier(json, "phrasebook")
+        var fallbacks: [String] = []
+        for (index, item) in (json["fallbacks"]?.arrayValue ?? []).enumerated() {
+            guard let name = item.stringValue, PhrasebookName.isValid(name) else {
+                throw r.invalid("fallbacks[\(index)]", PhrasebookName.rule)
+            }
+            fallbacks.append(name)
         }
         return LocaleProfile(
             tag: try r.string(json, "tag"), name: try r.string(json, "name"), language: try r.string(json, "language"),
-            phrasebook: try r.string(json, "phrasebook"),
-            fallbacks: (json["fallbacks"]?.arrayValue ?? []).compactMap(\.stringValue), units: units, rounding: rounding,
+            phrasebook: phrasebook, fallbacks: fallbacks, units: units, rounding: rounding,
             decimalSeparator: separator, pluralRules: rules, voice: try r.string(json, "voice"),
             speakingRate: SpeakingRate(per: per, perSecond: perSecond))
     }
@@ -174,8 +188,29 @@ struct JSONReader {
         return s
     }
 
+    /// A string member that names a data file (a phrasebook): an identifier, never a path (issue 14 item 15).
+    func identifier(_ json: JSONValue, _ key: String) throws(PhrasingError) -> String {
+        let name = try string(json, key)
+        guard PhrasebookName.isValid(name) else { throw invalid(key, PhrasebookName.rule) }
+        return name
+    }
+
     func object(_ json: JSONValue, _ key: String) throws(PhrasingError) -> JSONValue {
         guard let value = json[key], value.objectMembers != nil else { throw invalid(key, "missing or not an object") }
         return value
+    }
+}
+
+/// Names of phrasebooks and locales as data files refer to them (`phrasebook`, `fallbacks`, `base`): identifiers of
+/// `[A-Za-z0-9_-]`, never paths, so a data file cannot make VoiceGuide read outside its data directory.
+public enum PhrasebookName {
+    /// What a valid name looks like, for error messages.
+    public static let rule = "must be a name of letters, digits, '-' and '_' (not a path)"
+
+    /// True for a non-empty name of at most 64 characters from `[A-Za-z0-9_-]`.
+    public static func isValid(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.count <= 64 && name.utf8.allSatisfy { b in
+            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x2D || b == 0x5F
+        }
     }
 }

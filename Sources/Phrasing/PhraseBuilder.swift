@@ -1,6 +1,7 @@
 import Foundation
 import Guidance
 import RouteModel
+import SafeIO
 
 /// The three renderings of one announcement.
 public struct Phrase: Sendable, Hashable {
@@ -171,7 +172,7 @@ public struct PhraseBuilder: Sendable {
         if !book.directionValues.isEmpty {
             let bearing = m.departBearing ?? m.step.maneuver.bearingAfter
             let normalized = ((bearing.isFinite ? bearing : 0).truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
-            let sector = Int(((normalized + 22.5) / 45).rounded(.down)) % 8
+            let sector = Int(saturating: ((normalized + 22.5) / 45).rounded(.down)) % 8
             ctx.set(.direction, book.directionValues[sector], bank)
         }
         if let w = m.waypointName, !w.isBlank {
@@ -232,7 +233,8 @@ public struct PhraseBuilder: Sendable {
     private func nameValue(_ name: String, pronunciation: String?) -> SlotValue {
         let speech = book.speech
         let spoken = speech.expand(name)
-        let p = pronunciation.flatMap { $0.isEmpty ? nil : $0 }
+        // An overlong pronunciation would be read aloud by eSpeak NG as tag text: speak the name instead.
+        let p = pronunciation.flatMap { $0.isEmpty || $0.count > StepPlausibility.maxPronunciationLength ? nil : $0 }
         if reader != nil {
             // A kana pronunciation is the reading (`pronunciationReplacesHan`); another one stays an IPA phoneme.
             let said = speech.pronunciationReplacesHan ? p.flatMap(spokenName) : nil

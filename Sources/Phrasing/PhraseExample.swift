@@ -25,9 +25,10 @@ public struct PhraseExample: Sendable {
         var then: ChainedManeuver?
         if let t = json["then"] {
             then = ChainedManeuver(maneuver: try description(t, file: file, path: path + ".then", kind: .now),
-                                   distanceMeters: t["distance"]?.numberValue ?? 0, sayDistance: t["sayDistance"]?.boolValue ?? false)
+                                   distanceMeters: try number(t, "distance", file: file, path: path + ".then", in: 0...maxDistance) ?? 0, sayDistance: t["sayDistance"]?.boolValue ?? false)
         }
-        let announcement = Announcement(kind: kind, maneuver: maneuver, spokenDistanceMeters: json["distance"]?.numberValue, then: then)
+        let distance = try number(json, "distance", file: file, path: path, in: 0...maxDistance)
+        let announcement = Announcement(kind: kind, maneuver: maneuver, spokenDistanceMeters: distance, then: then)
         return PhraseExample(locale: json["locale"]?.stringValue, announcement: announcement,
                              expectDisplay: json["expect"]?["display"]?.stringValue, expectSpoken: json["expect"]?["spoken"]?.stringValue)
     }
@@ -42,7 +43,7 @@ public struct PhraseExample: Sendable {
             }
             modifier = parsed
         }
-        let exit = json["exit"]?.numberValue.map { Int($0) }
+        let exit = try whole(json, "exit", file: file, path: path, in: 1...99)
         let bearing = json["bearing"]?.numberValue
         let m = Maneuver(type: type, rawType: typeText, modifier: modifier, location: Coordinate(latitude: 0, longitude: 0),
                          bearingAfter: bearing ?? 0, exit: exit)
@@ -52,10 +53,11 @@ public struct PhraseExample: Sendable {
                         junctionName: json["junctionName"]?.stringValue, mode: json["mode"]?.stringValue ?? "driving")
         var lanes: LaneHint?
         if let l = json["lanes"] {
-            guard let p = l["position"]?.stringValue.flatMap(LaneHint.Position.init(rawValue:)), let u = l["usable"]?.numberValue else {
+            guard let p = l["position"]?.stringValue.flatMap(LaneHint.Position.init(rawValue:)),
+                  let u = try whole(l, "usable", file: file, path: path + ".lanes", in: 1...20) else {
                 throw .invalidData(file: file, key: path + ".lanes", message: "needs position (left|right|middle) and usable")
             }
-            lanes = LaneHint(position: p, usableCount: Int(u), totalCount: Int(l["total"]?.numberValue ?? u))
+            lanes = LaneHint(position: p, usableCount: u, totalCount: try whole(l, "total", file: file, path: path + ".lanes", in: 1...20) ?? u)
         }
         var side: ArrivalSide?
         if let s = json["side"]?.stringValue {
@@ -64,9 +66,35 @@ public struct PhraseExample: Sendable {
         }
         var description = ManeuverDescription(id: StepID(leg: 0, step: 0), step: step, lanes: lanes, arrivalSide: side,
                                               waypointName: json["waypointName"]?.stringValue,
-                                              waypointOrdinal: json["waypointOrdinal"]?.numberValue.map { Int($0) }, departBearing: bearing)
+                                              waypointOrdinal: try whole(json, "waypointOrdinal", file: file, path: path, in: 1...99),
+                                              departBearing: bearing)
         description.previousMode = json["previousMode"]?.stringValue
-        description.sideRoadOrdinal = json["sideRoad"]?.numberValue.flatMap { Int(exactly: $0) }
+        description.sideRoadOrdinal = try whole(json, "sideRoad", file: file, path: path, in: 1...99)
         return description
+    }
+
+    /// Largest example distance, meters (10,000 km): anything beyond is a typo, not an example.
+    static let maxDistance = 1e7
+
+    /// An optional number member within `range`; throws naming the key otherwise (issue 14 item 1: `1e308`).
+    private static func number(_ json: JSONValue, _ key: String, file: String, path: String,
+                               in range: ClosedRange<Double>) throws(PhrasingError) -> Double? {
+        guard let value = json[key] else { return nil }
+        guard let n = value.numberValue, n.isFinite, range.contains(n) else {
+            throw .invalidData(file: file, key: path + "." + key,
+                               message: "must be a number from \(DecimalText.plain(range.lowerBound)) to \(DecimalText.plain(range.upperBound))")
+        }
+        return n
+    }
+
+    /// An optional whole-number member within `range`; throws naming the key otherwise (`"exit": 1e19`).
+    private static func whole(_ json: JSONValue, _ key: String, file: String, path: String,
+                              in range: ClosedRange<Int>) throws(PhrasingError) -> Int? {
+        guard let value = json[key] else { return nil }
+        guard let n = value.numberValue, let i = Int(exactly: n), range.contains(i) else {
+            throw .invalidData(file: file, key: path + "." + key,
+                               message: "must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return i
     }
 }

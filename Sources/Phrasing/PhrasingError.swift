@@ -1,3 +1,4 @@
+import SafeIO
 import RouteModel
 
 /// Errors from loading locale and phrasebook data. Each names the file and the key.
@@ -15,8 +16,10 @@ public enum PhrasingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No data directory with `Locales/` and `Phrasebooks/` was found.
     case noDataDirectory(searched: [String])
 
-    /// One line naming the file and key.
-    public var description: String {
+    /// One line naming the file and key; control characters from the data are written visibly, never raw.
+    public var description: String { ControlCharacters.escaped(rawDescription) }
+
+    private var rawDescription: String {
         switch self {
         case .unknownLocale(let tag, let available, let suggestion):
             return "unknown locale '\(tag)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? "") + " Available: \(available.joined(separator: ", "))"

@@ -1,3 +1,4 @@
+import SafeIO
 /// A CLDR plural category.
 public enum PluralCategory: String, Sendable, Hashable, CaseIterable, Codable {
     case zero, one, two, few, many, other
@@ -34,7 +35,7 @@ public struct PluralOperands: Sendable, Hashable {
     /// Operands of a number that is printed with at most `fractionDigits` digits, trailing zeros removed.
     public init(_ value: Double) {
         let written = DecimalText.plain(value)
-        self = PluralOperands(written) ?? PluralOperands(integer: Int(value))
+        self = PluralOperands(written) ?? PluralOperands(integer: Int(saturating: value))
     }
 
     /// Operands of an integer.
@@ -106,9 +107,12 @@ public enum PluralRules: String, Sendable, Hashable, CaseIterable {
 public enum DecimalText {
     /// "400", "1.5", "0.25" (at most 3 fraction digits; `.` separator).
     public static func plain(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        // Beyond 2^53 there are no fraction digits to print, and Int would overflow (issue 14 item 1).
+        guard abs(value) < 9e15 else { return String(format: "%.0f", value) }
         let scaled = (abs(value) * 1000).rounded()
-        let integer = Int(scaled) / 1000
-        var fraction = Int(scaled) % 1000
+        let integer = Int(saturating: scaled) / 1000
+        var fraction = Int(saturating: scaled) % 1000
         let sign = value < 0 && scaled > 0 ? "-" : ""
         guard fraction != 0 else { return sign + String(integer) }
         var digits = 3

@@ -1,3 +1,4 @@
+import SafeIO
 import Foundation
 
 /// A slot's value in the three outputs, plus what grammar forms match against.
@@ -19,15 +20,17 @@ struct SlotValue: Sendable {
     /// True for a road known only by its ref.
     var isRef: Bool
 
-    /// A value whose display and spoken text are the same.
+    /// A value whose display and spoken text are the same. Control characters (from route data or a library
+    /// caller's names) never reach an output (issue 14 item 12).
     init(_ text: String) {
+        let text = ControlCharacters.stripped(text)
         display = text; spoken = text; ssml = SSML.escape(text); isRef = false
     }
 
-    /// A value with separate display and spoken text.
+    /// A value with separate display and spoken text (control characters removed, as above).
     init(display: String, spoken: String, ssml: String? = nil, isRef: Bool = false) {
-        self.display = display
-        self.spoken = spoken
+        self.display = ControlCharacters.stripped(display)
+        self.spoken = ControlCharacters.stripped(spoken)
         self.ssml = ssml ?? SSML.escape(spoken)
         self.isRef = isRef
     }
@@ -57,8 +60,9 @@ struct SlotValue: Sendable {
 
 /// SSML helpers.
 public enum SSML {
-    /// Escapes `& < > " '` for XML text and attributes.
+    /// Escapes `& < > " '` for XML text and attributes; control characters, which XML cannot carry, become spaces.
     public static func escape(_ text: String) -> String {
+        let text = ControlCharacters.stripped(text)
         guard text.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" || $0 == "\"" || $0 == "'" }) else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count + 8)

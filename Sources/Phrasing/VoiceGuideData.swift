@@ -99,19 +99,40 @@ public struct VoiceGuideData: Sendable {
     /// The path of a locale file.
     public func localeURL(_ tag: String) -> URL { directory.appendingPathComponent("Locales/\(tag).json") }
 
-    /// A phrasebook's own chain merged (base first, regional on top), with the names in the chain.
-    public func ownChain(_ name: String) throws(PhrasingError) -> (json: JSONValue, names: [String]) {
+    /// A phrasebook's own chain merged (base first, regional on top), with the names in the chain. `referrer` is the
+    /// file and key that named `name` (a locale's `phrasebook` or `fallbacks`), for the error when it is missing.
+    /// Every name in the chain must be an identifier (`PhrasebookName`), and a missing book is the same error whether
+    /// a locale or a `base` names it.
+    public func ownChain(_ name: String, referrer: (file: String, key: String)? = nil) throws(PhrasingError) -> (json: JSONValue, names: [String]) {
         var names: [String] = []
         var layers: [JSONValue] = []
         var next: String? = name
+        var from = referrer
         while let current = next {
+            guard PhrasebookName.isValid(current) else {
+                throw .invalidData(file: from?.file ?? phrasebookURL(names.last ?? name).path, key: from?.key ?? "base",
+                                   message: "'\(current)' " + PhrasebookName.rule)
+            }
             guard !names.contains(current) else {
                 throw .invalidData(file: phrasebookURL(current).path, key: "base", message: "base chain loops back to '\(current)'")
             }
-            let json = try Self.readJSON(at: phrasebookURL(current))
+            let url = phrasebookURL(current)
+            guard FileManager.default.fileExists(atPath: url.path) else {
+                throw .invalidData(file: from?.file ?? url.path, key: from?.key ?? "phrasebook",
+                                   message: "no phrasebook '\(current)' (\(url.path) not found)")
+            }
+            let json = try Self.readJSON(at: url)
             names.append(current)
             layers.append(json)
-            next = json["base"]?.stringValue
+            if let base = json["base"], base != .null {
+                guard let text = base.stringValue else {
+                    throw .invalidData(file: url.path, key: "base", message: "must be a phrasebook name or null")
+                }
+                next = text
+            } else {
+                next = nil
+            }
+            from = (url.path, "base")
         }
         var merged = JSONValue.object([])
         for layer in layers.reversed() { merged = merged.merged(with: layer) }
@@ -133,20 +154,14 @@ public struct VoiceGuideData: Sendable {
         let url = localeURL(actual)
         let profile = try LocaleProfile.parse(try Self.readJSON(at: url), file: url.path)
         var warnings: [String] = []
-        var own = JSONValue.object([])
-        var names = [profile.phrasebook]
-        if FileManager.default.fileExists(atPath: phrasebookURL(profile.phrasebook).path) {
-            (own, names) = try ownChain(profile.phrasebook)
-        } else {
-            warnings.append("\(phrasebookURL(profile.phrasebook).path): phrasebook missing; \(actual) speaks its fallbacks")
-        }
+        let (own, names) = try ownChain(profile.phrasebook, referrer: (url.path, "phrasebook"))
         var fallbackNames = profile.fallbacks.filter { !names.contains($0) }
         if !names.contains("en") && !fallbackNames.contains("en") { fallbackNames.append("en") }
         if let i = fallbackNames.firstIndex(of: "en"), i != fallbackNames.count - 1 { fallbackNames.remove(at: i); fallbackNames.append("en") }
         var under = JSONValue.object([])
         var english: JSONValue?
         for name in fallbackNames.reversed() {
-            let chain = try ownChain(name).json
+            let chain = try ownChain(name, referrer: (url.path, "fallbacks")).json
             if name == "en" { english = chain }
             under = under.merged(with: Self.fallbackPart(chain))
         }

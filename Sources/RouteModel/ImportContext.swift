@@ -1,3 +1,5 @@
+import SafeIO
+
 /// State of one import: the polyline precision, the formats seen and the warnings recorded.
 struct ImportContext {
     let file: String
@@ -5,6 +7,19 @@ struct ImportContext {
     var sawPolyline = false
     var sawGeoJSON = false
     var warnings: [ImportWarning] = []
+    /// Warnings past `maxWarnings`, counted rather than kept (a 50,000-step route must not make 50,000 lines).
+    var suppressedWarnings = 0
+    /// Seconds taken off leg durations by implausible step durations, per leg being read.
+    var plannedSecondsSaved = 0.0
+    /// Where the previous step ended (its last geometry point), across legs, with its path.
+    var previousEnd: (point: Coordinate, path: String)?
+    /// Sum of the gaps between steps that do not join, and the distance of all steps, meters.
+    var gapMeters = 0.0
+    var stepMeters = 0.0
+    var gapCount = 0
+
+    /// Most warnings kept per import.
+    static let maxWarnings = 200
 
     init(file: String, precision: Int) {
         self.file = file
@@ -12,6 +27,7 @@ struct ImportContext {
     }
 
     mutating func warn(_ path: String, _ message: String) {
+        guard warnings.count < Self.maxWarnings else { suppressedWarnings += 1; return }
         warnings.append(ImportWarning(path: path, message: message))
     }
 
@@ -23,12 +39,20 @@ struct ImportContext {
         var legs = [Leg]()
         legs.reserveCapacity(legObjects.count)
         var side = DrivingSide.right
-        for leg in legObjects { legs.append(try self.leg(leg, drivingSide: &side)) }
+        var saved = 0.0
+        for leg in legObjects {
+            legs.append(try self.leg(leg, drivingSide: &side))
+            saved += plannedSecondsSaved
+        }
+        try checkJoins(r)
         let distance = try r.nonNegative("distance")
-        let duration = try r.nonNegative("duration")
+        let duration = Self.adjusted(try r.nonNegative("duration"), by: saved)
         var geometry = try self.geometry(r.value("geometry"), path: r.childPath("geometry")) ?? []
         if geometry.isEmpty { geometry = Self.concatenated(legs.lazy.flatMap(\.steps).map(\.geometry)) }
         let waypoints = try self.waypoints(source, legCount: legs.count)
+        if suppressedWarnings > 0 {
+            warnings.append(ImportWarning(path: r.path, message: "\(suppressedWarnings) more warning(s) not shown"))
+        }
         return Route(legs: legs, distance: distance, duration: duration, geometry: geometry,
                      waypoints: waypoints, warnings: warnings)
     }
@@ -38,11 +62,13 @@ struct ImportContext {
         guard !stepObjects.isEmpty else { throw l.error("steps", .emptyRoute) }
         var steps = [Step]()
         steps.reserveCapacity(stepObjects.count)
+        plannedSecondsSaved = 0
         for s in stepObjects { steps.append(try step(s, drivingSide: &side)) }
         if steps.last?.maneuver.type != .arrive {
             warn(l.childPath("steps"), "the leg does not end with an arrive step")
         }
-        return Leg(steps: steps, distance: try l.nonNegative("distance"), duration: try l.nonNegative("duration"),
+        return Leg(steps: steps, distance: try l.nonNegative("distance"),
+                   duration: Self.adjusted(try l.nonNegative("duration"), by: plannedSecondsSaved),
                    summary: try l.string("summary") ?? "")
     }
 
@@ -72,15 +98,64 @@ struct ImportContext {
         for i in try s.objects("intersections") ?? [] { intersections.append(try intersection(i)) }
         let geometry = try self.geometry(s.value("geometry"), path: s.childPath("geometry")) ?? []
         let distance = try s.nonNegative("distance")
-        let step = Step(maneuver: maneuver, distance: distance, duration: try s.nonNegative("duration"),
+        let duration = plausibleDuration(distance: distance, duration: try s.nonNegative("duration"), path: s.path)
+        let step = Step(maneuver: maneuver, distance: distance, duration: duration,
                         name: try s.string("name") ?? "", ref: try s.text("ref"),
-                        pronunciation: try s.text("pronunciation"), destinations: try s.text("destinations"),
+                        pronunciation: try pronunciation(s, "pronunciation"), destinations: try s.text("destinations"),
                         exits: try s.text("exits"), rotaryName: try s.text("rotary_name"),
-                        rotaryPronunciation: try s.text("rotary_pronunciation"),
+                        rotaryPronunciation: try pronunciation(s, "rotary_pronunciation"),
                         junctionName: try s.text("junction_name"), mode: try s.string("mode") ?? "driving",
                         drivingSide: side, intersections: intersections, geometry: geometry)
         try checkGeometry(step, path: s.path)
+        checkJoin(step, path: s.path)
         return step
+    }
+
+    /// The step's duration, or one at `StepPlausibility.plannedSpeed` with a warning when the implied speed is
+    /// absurd (a 292 m step with `duration: 1e9` must not make a transcript simulate 31 years).
+    mutating func plausibleDuration(distance: Double, duration: Double, path: String) -> Double {
+        guard let planned = StepPlausibility.replacementDuration(distance: distance, duration: duration) else { return duration }
+        warn(path + ".duration", "\(JSONValue.numberText(duration)) s for \(JSONValue.numberText(distance)) m is "
+             + "\(StepPlausibility.speedText(distance: distance, duration: duration)); planned at 50 km/h instead")
+        plannedSecondsSaved += duration - planned
+        return planned
+    }
+
+    /// A leg or route total without the seconds its implausible steps no longer take, when the total included them.
+    static func adjusted(_ total: Double, by saved: Double) -> Double { total >= saved ? total - saved : total }
+
+    /// A pronunciation, dropped with a warning when it is too long to hand to speech.
+    mutating func pronunciation(_ s: JSONObjectReader, _ key: String) throws(RouteImportError) -> String? {
+        guard let text = try s.text(key) else { return nil }
+        guard text.count <= StepPlausibility.maxPronunciationLength else {
+            warn(s.childPath(key), "\(text.count) characters, more than \(StepPlausibility.maxPronunciationLength); the name is spoken as written")
+            return nil
+        }
+        return text
+    }
+
+    /// Records whether `step` starts where the previous step (of this or the previous leg) ended.
+    mutating func checkJoin(_ step: Step, path: String) {
+        stepMeters += step.distance
+        let start = step.maneuver.location
+        if let previous = previousEnd {
+            let gap = Geo.distance(previous.point, start)
+            if gap > StepPlausibility.joinTolerance {
+                gapMeters += gap
+                gapCount += 1
+                warn(path + ".maneuver.location", "starts \(Self.kilometers(gap)) from where \(previous.path) ended")
+            }
+        }
+        // Without geometry the path runs straight between maneuver locations: nothing to compare.
+        previousEnd = step.geometry.last.map { ($0, path) }
+    }
+
+    /// Throws when the steps jump about more than they drive: shuffled steps, repeated legs.
+    func checkJoins(_ r: JSONObjectReader) throws(RouteImportError) {
+        guard gapMeters > 1000, gapMeters > 0.2 * stepMeters else { return }
+        throw r.error("legs", .invalidValue(reason: "steps do not follow each other: \(gapCount) step(s) start away from where "
+            + "the previous one ended, jumping \(Self.kilometers(gapMeters)) in all against \(Self.kilometers(stepMeters)) of "
+            + "driving (shuffled steps or repeated legs?)"))
     }
 
     /// Checks a step's geometry against its maneuver and distance. Small disagreements (engines round and snap
@@ -95,25 +170,25 @@ struct ImportContext {
                 reason: "starts \(Self.kilometers(offset)) from the maneuver location (wrong polyline precision?)"))
         }
         if offset > 100 {
-            warn(path + ".geometry", "starts \(Int(offset.rounded())) m from the maneuver location")
+            warn(path + ".geometry", "starts \(Int(saturatingRounded: offset)) m from the maneuver location")
         }
         var length = 0.0
         for i in step.geometry.indices.dropFirst() { length += Geo.distance(step.geometry[i - 1], step.geometry[i]) }
         let gap = abs(length - step.distance)
         if gap > 1000 && (step.distance > 10 * length || length > 10 * step.distance) {
             throw RouteImportError(file: file, path: path + ".distance", kind: .invalidValue(
-                reason: "\(JSONValue.numberText(step.distance)) m contradicts the step geometry, which is \(Int(length.rounded())) m long"))
+                reason: "\(JSONValue.numberText(step.distance)) m contradicts the step geometry, which is \(Int(saturatingRounded: length)) m long"))
         }
         if gap > 25 + 0.1 * step.distance {
-            warn(path + ".distance", "\(JSONValue.numberText(step.distance)) m, but the geometry is \(Int(length.rounded())) m long")
+            warn(path + ".distance", "\(JSONValue.numberText(step.distance)) m, but the geometry is \(Int(saturatingRounded: length)) m long")
         }
     }
 
     /// Geometry farther than this from its maneuver is rejected, meters.
     static let maxManeuverOffset = 1000.0
 
-    private static func kilometers(_ meters: Double) -> String {
-        meters >= 10_000 ? "\(Int((meters / 1000).rounded())) km" : String(format: "%.1f km", meters / 1000)
+    static func kilometers(_ meters: Double) -> String {
+        meters >= 10_000 ? "\(Int(saturatingRounded: meters / 1000)) km" : String(format: "%.1f km", meters / 1000)
     }
 
     mutating func maneuver(_ m: JSONObjectReader) throws(RouteImportError) -> Maneuver {

@@ -1,3 +1,5 @@
+import SafeIO
+
 /// Typed, path-aware reads of one JSON object during import: every failure names the file and JSON path.
 struct JSONObjectReader {
     let members: [JSONMember]
@@ -40,7 +42,8 @@ struct JSONObjectReader {
     func string(_ key: String) throws(RouteImportError) -> String? {
         guard let v = value(key) else { return nil }
         guard case .string(let s) = v else { throw wrongType(key, "string", v) }
-        return s
+        // Control characters in route text would reach terminals, logs and SSML (issue 14 item 12).
+        return ControlCharacters.stripped(s)
     }
 
     /// An optional descriptive string: absent, null, empty or blank all mean "not given" (Mapbox writes `"ref": ""`).
@@ -74,7 +77,7 @@ struct JSONObjectReader {
     func int(_ key: String) throws(RouteImportError) -> Int? {
         guard let n = try number(key) else { return nil }
         guard n == n.rounded(), abs(n) < 1e9 else { throw error(key, .invalidValue(reason: "expected a whole number, found \(n)")) }
-        return Int(n)
+        return Int(saturating: n)
     }
 
     func bool(_ key: String) throws(RouteImportError) -> Bool? {

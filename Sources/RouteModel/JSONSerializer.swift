@@ -15,7 +15,25 @@ extension JSONValue {
     /// The serialized text as UTF-8 data.
     public func serializedData(pretty: Bool = false) -> Data { Data(serialized(pretty: pretty).utf8) }
 
-    private func write(to out: inout [UInt8], pretty: Bool, indent: Int) {
+    /// The same text as `serialized`, handed to `emit` in pieces of about `chunkBytes` (each ends between two
+    /// values, so it is valid UTF-8): a large document is written without holding all of its text, twice, in memory
+    /// (issue 14 item 9).
+    public func serialize(pretty: Bool = false, chunkBytes: Int = 1 << 20, to emit: (String) -> Void) {
+        var out = [UInt8]()
+        out.reserveCapacity(min(chunkBytes, 1 << 22) + 4096)
+        withoutActuallyEscaping(emit) { emit in
+            let flush: (inout [UInt8]) -> Void = { bytes in
+                guard bytes.count >= chunkBytes else { return }
+                emit(String(decoding: bytes, as: UTF8.self))
+                bytes.removeAll(keepingCapacity: true)
+            }
+            write(to: &out, pretty: pretty, indent: 0, flush: flush)
+            if pretty { out.append(0x0A) }
+            if !out.isEmpty { emit(String(decoding: out, as: UTF8.self)) }
+        }
+    }
+
+    private func write(to out: inout [UInt8], pretty: Bool, indent: Int, flush: ((inout [UInt8]) -> Void)? = nil) {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
@@ -27,7 +45,8 @@ extension JSONValue {
             for (i, item) in items.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
                 Self.newline(&out, pretty: pretty, indent: indent + 1)
-                item.write(to: &out, pretty: pretty, indent: indent + 1)
+                item.write(to: &out, pretty: pretty, indent: indent + 1, flush: flush)
+                flush?(&out)
             }
             Self.newline(&out, pretty: pretty, indent: indent)
             out.append(UInt8(ascii: "]"))
@@ -40,7 +59,8 @@ extension JSONValue {
                 Self.writeString(member.key, to: &out)
                 out.append(UInt8(ascii: ":"))
                 if pretty { out.append(0x20) }
-                member.value.write(to: &out, pretty: pretty, indent: indent + 1)
+                member.value.write(to: &out, pretty: pretty, indent: indent + 1, flush: flush)
+                flush?(&out)
             }
             Self.newline(&out, pretty: pretty, indent: indent)
             out.append(UInt8(ascii: "}"))
@@ -60,20 +80,39 @@ extension JSONValue {
         return n.description
     }
 
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
     private static func writeString(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        func escape(_ scalar: UInt32, _ out: inout [UInt8]) {
+            out.append(contentsOf: "\\u".utf8)
+            for shift in [12, 8, 4, 0] { out.append(hexDigits[Int((scalar >> UInt32(shift)) & 0xF)]) }
+        }
+        // DEL, C1 controls and U+2028/2029 are legal in JSON but are control characters to terminals and logs
+        // (issue 14 item 12): they are written escaped too. Their UTF-8 starts with 0x7F, 0xC2 or 0xE2.
+        let mayHaveWideControls = s.utf8.contains { $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }
+        let bytes = mayHaveWideControls ? Array(s.utf8) : []
+        var i = 0
         for b in s.utf8 {
+            defer { i += 1 }
+            if mayHaveWideControls {
+                if i > 0 && bytes[i - 1] == 0xC2 && (0x80...0x9F).contains(b) { continue }
+                if i > 1 && bytes[i - 2] == 0xE2 && bytes[i - 1] == 0x80 && (b == 0xA8 || b == 0xA9) { continue }
+                if i > 0 && bytes[i - 1] == 0xE2 && b == 0x80, i + 1 < bytes.count, bytes[i + 1] == 0xA8 || bytes[i + 1] == 0xA9 { continue }
+                if b == 0x7F { escape(0x7F, &out); continue }
+                if b == 0xC2, i + 1 < bytes.count, (0x80...0x9F).contains(bytes[i + 1]) { escape(UInt32(bytes[i + 1]), &out); continue }
+                if b == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9 {
+                    escape(bytes[i + 2] == 0xA8 ? 0x2028 : 0x2029, &out)
+                    continue
+                }
+            }
             switch b {
             case UInt8(ascii: "\""): out.append(contentsOf: "\\\"".utf8)
             case UInt8(ascii: "\\"): out.append(contentsOf: "\\\\".utf8)
             case 0x0A: out.append(contentsOf: "\\n".utf8)
             case 0x0D: out.append(contentsOf: "\\r".utf8)
             case 0x09: out.append(contentsOf: "\\t".utf8)
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                out.append(contentsOf: "\\u00".utf8)
-                out.append(hex[Int(b >> 4)])
-                out.append(hex[Int(b & 0xF)])
+            case 0..<0x20: escape(UInt32(b), &out)
             default: out.append(b)
             }
         }

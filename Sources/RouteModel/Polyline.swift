@@ -1,3 +1,4 @@
+import SafeIO
 /// Encoded polyline geometry (the Google algorithm) at precision 5 (OSRM default) or 6 (Valhalla, Mapbox `polyline6`).
 public enum Polyline {
     /// Why a polyline string did not decode.
@@ -82,7 +83,7 @@ public enum Polyline {
         out.reserveCapacity(coordinates.count * 8)
         var pLat = 0, pLon = 0
         for c in coordinates {
-            let lat = Int((c.latitude * factor).rounded()), lon = Int((c.longitude * factor).rounded())
+            let lat = Int(saturatingRounded: c.latitude * factor), lon = Int(saturatingRounded: c.longitude * factor)
             for delta in [lat - pLat, lon - pLon] {
                 var v = delta < 0 ? ~(delta << 1) : delta << 1
                 while v >= 0x20 {

@@ -1,3 +1,4 @@
+import SafeIO
 /// One step of a leg: a maneuver followed by travel along one road.
 public struct Step: Sendable, Hashable, Codable {
     /// The maneuver at the start of the step.
@@ -105,8 +106,8 @@ public struct ImportWarning: Sendable, Hashable, Codable, CustomStringConvertibl
         self.message = message
     }
 
-    /// `path: message`.
-    public var description: String { "\(path): \(message)" }
+    /// `path: message`, with any control character written visibly (a route cannot forge log lines).
+    public var description: String { ControlCharacters.escaped("\(path): \(message)") }
 }
 
 /// A whole route from origin to destination.

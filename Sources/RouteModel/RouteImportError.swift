@@ -1,3 +1,5 @@
+import SafeIO
+
 /// Why a route could not be imported: the file, the JSON path and what was wrong.
 /// The description reads like `city.json: routes[0].legs[2].steps[5].maneuver: missing`.
 public struct RouteImportError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -11,6 +13,8 @@ public struct RouteImportError: Error, Sendable, Equatable, CustomStringConverti
         case tooDeep(limit: Int, line: Int, column: Int)
         /// The input is larger than the limit.
         case tooBig(bytes: Int, limit: Int)
+        /// A stream (pipe, device) went past the limit; reading stopped there.
+        case streamTooBig(limit: Int)
         /// A member has the wrong JSON type.
         case wrongType(expected: String, found: String)
         /// A required member is absent.
@@ -56,6 +60,7 @@ public struct RouteImportError: Error, Sendable, Equatable, CustomStringConverti
         case .binary: "binary data, not JSON text"
         case .tooDeep(let limit, let line, let column): "line \(line), column \(column): nested deeper than \(limit) levels"
         case .tooBig(let bytes, let limit): "too big: \(bytes) bytes, the limit is \(limit)"
+        case .streamTooBig(let limit): "too big: more than \(limit) bytes (reading stopped at the limit)"
         case .wrongType(let expected, let found): "expected \(expected), found \(found)"
         case .missing: "missing"
         case .noRoutes(let code, let message):
@@ -73,6 +78,7 @@ public struct RouteImportError: Error, Sendable, Equatable, CustomStringConverti
 
     /// `file: path: message` (the path is left out when empty).
     public var description: String {
-        path.isEmpty ? "\(file): \(message)" : "\(file): \(path): \(message)"
+        let text = path.isEmpty ? "\(file): \(message)" : "\(file): \(path): \(message)"
+        return ControlCharacters.escaped(text)
     }
 }

@@ -43,6 +43,10 @@ public struct RouteImporter: Sendable {
         public var maxBytes: Int
         /// Maximum JSON nesting depth.
         public var maxDepth: Int
+        /// Keep the parsed input in `RouteDocument.json` (needed only to write the input back, e.g. the Mapbox
+        /// rewrite). Off, `json` is `.null` and the parsed tree is freed as soon as the route is built: on a
+        /// 50,000-step route that is most of the memory (issue 14 item 9).
+        public var retainsJSON = true
 
         /// Creates options (defaults: route 0, detected precision, 256 MiB, 512 levels).
         public init(routeIndex: Int = 0, polylinePrecision: Int? = nil, maxBytes: Int = 256 << 20, maxDepth: Int = 512) {
@@ -76,7 +80,9 @@ public struct RouteImporter: Sendable {
             }
             throw RouteImportError(file: fileName, path: "", kind: kind)
         }
-        return try read(json, fileName: fileName)
+        var document = try read(json, fileName: fileName)
+        if !options.retainsJSON { document.json = .null }
+        return document
     }
 
     /// Imports an already parsed document.

@@ -115,6 +115,6 @@ struct Deadline: Sendable {
     var remainingMilliseconds: Int32 {
         let now = DispatchTime.now().uptimeNanoseconds
         guard end > now else { return 0 }
-        return Int32(min(UInt64(Int32.max), (end - now + 999_999) / 1_000_000))
+        return Int32(clamping: (end - now + 999_999) / 1_000_000)
     }
 }

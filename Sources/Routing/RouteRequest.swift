@@ -1,3 +1,4 @@
+import SafeIO
 import RouteModel
 
 /// What a router is asked for when the driver needs a (new) route: from here, heading this way,
@@ -30,7 +31,7 @@ public struct RouteRequest: Sendable, Hashable {
         guard let heading, heading.isFinite else { return nil }
         let normalized = heading.truncatingRemainder(dividingBy: 360)
         let positive = normalized < 0 ? normalized + 360 : normalized
-        return Int(positive.rounded()) % 360
+        return Int(saturatingRounded: positive) % 360
     }
 
     /// Throws `RouterError.malformed` when the request cannot be sent: no destination or an invalid coordinate.

@@ -1,3 +1,4 @@
+import SafeIO
 /// A silent synthesizer for text mode: it "speaks" silence whose length follows a words-per-minute
 /// model (plus a sentence-end pause), so timing logic runs without an engine.
 public struct EstimatingSynthesizer: SpeechSynthesizer {
@@ -29,7 +30,7 @@ public struct EstimatingSynthesizer: SpeechSynthesizer {
     public func synthesize(_ utterance: Utterance,
                            handler: (SynthesisEvent) -> SynthesisControl) throws -> SynthesisOutcome {
         if utterance.isSSML { try SSMLValidator.validate(utterance.text) }
-        let total = Int((seconds(for: utterance) * Double(sampleRate)).rounded())
+        let total = Int(saturatingRounded: seconds(for: utterance) * Double(sampleRate))
         let chunk = max(1, sampleRate / 20)
         var sent = 0
         while sent < total {

@@ -1,3 +1,4 @@
+import SafeIO
 /// Mono signed 16-bit PCM samples with their sample rate.
 public struct PCMBuffer: Sendable, Hashable {
     /// The samples, one per frame (mono).
@@ -16,7 +17,7 @@ public struct PCMBuffer: Sendable, Hashable {
 
     /// The first `seconds` of the buffer (all of it when longer).
     public func prefix(seconds: Double) -> PCMBuffer {
-        let frames = max(0, min(samples.count, Int((seconds * Double(sampleRate)).rounded())))
+        let frames = max(0, min(samples.count, Int(saturatingRounded: seconds * Double(sampleRate))))
         return PCMBuffer(samples: Array(samples.prefix(frames)), sampleRate: sampleRate)
     }
 
@@ -33,6 +34,6 @@ public func applyGain(_ gain: Double, to samples: [Int16]) -> [Int16] {
     if gain == 1 { return samples }
     return samples.map { sample in
         let scaled = (Double(sample) * gain).rounded()
-        return Int16(max(Double(Int16.min), min(Double(Int16.max), scaled)))
+        return Int16(clamping: Int(saturating: scaled))
     }
 }

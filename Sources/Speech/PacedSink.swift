@@ -1,4 +1,5 @@
 import Foundation
+import SafeIO
 
 /// Paces writes to real time for sinks that take audio as fast as it comes (ALSA `null` and `file` PCMs,
 /// memory): after `lead` seconds of buffered audio, each write waits until its audio would be playing.
@@ -36,7 +37,7 @@ public final class PacedSink: AudioSink, @unchecked Sendable {
             return start + Double(s.frames) / Double(s.sampleRate) - lead
         }
         let wait = due - SystemClock.monotonicSeconds()
-        if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
+        if wait > 0 { usleep(UInt32(clamping: Int(saturating: wait * 1_000_000))) }
     }
 
     /// Drains the inner sink and restarts pacing.

@@ -1,3 +1,4 @@
+import SafeIO
 /// Plays utterances in virtual time onto a timeline: each utterance is synthesized whole (synthesis is far
 /// faster than real time), its end is scheduled on the `VirtualClock`, and its audio is written at its start
 /// offset when it ends, cut at the stop time when it is interrupted or muted. With a `WAVFileSink` this
@@ -78,7 +79,7 @@ public final class RenderingPlayer: SpeechPlayer, @unchecked Sendable {
     }
 
     private func pad(_ s: inout State, to seconds: Double) throws {
-        let frame = Int((seconds * Double(synthesizer.sampleRate)).rounded())
+        let frame = Int(saturatingRounded: seconds * Double(synthesizer.sampleRate))
         guard frame > s.framesWritten else { return }
         try sink.writeSilence(frames: frame - s.framesWritten)
         s.framesWritten = frame

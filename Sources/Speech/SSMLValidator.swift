@@ -25,7 +25,21 @@ public enum SSMLValidator {
     /// Throws `SSMLError` unless `text` is a well-formed document whose root element is `speak`.
     public static func validate(_ text: String) throws {
         var scanner = Scanner(Array(text.unicodeScalars))
+        if let bad = scanner.chars.firstIndex(where: { !isAllowed($0) }) {
+            throw scanner.fail("control character U+\(String(scanner.chars[bad].value, radix: 16, uppercase: true)) is not allowed", at: bad)
+        }
         try scanner.document()
+    }
+
+    /// Longest attribute value accepted, in characters. eSpeak NG reads longer tags aloud as text (a 1,200-character
+    /// `ph` became a 125 s "now"), so they are refused before synthesis.
+    public static let maxAttributeLength = 400
+
+    /// XML 1.0 characters minus the C1 controls and DEL: tab, newline and carriage return are the only controls.
+    static func isAllowed(_ c: Unicode.Scalar) -> Bool {
+        let v = c.value
+        if v < 0x20 { return v == 0x09 || v == 0x0A || v == 0x0D }
+        return !(v >= 0x7F && v <= 0x9F) && v != 0xFFFE && v != 0xFFFF
     }
 
     private struct Scanner {
@@ -83,8 +97,8 @@ public enum SSMLValidator {
             index += 1
             let named = ["amp", "lt", "gt", "quot", "apos"]
             if named.contains(body) { return }
-            if body.hasPrefix("#x"), let v = UInt32(body.dropFirst(2), radix: 16), Unicode.Scalar(v) != nil { return }
-            if body.hasPrefix("#"), !body.hasPrefix("#x"), let v = UInt32(body.dropFirst()), Unicode.Scalar(v) != nil { return }
+            if body.hasPrefix("#x"), let v = UInt32(body.dropFirst(2), radix: 16), let c = Unicode.Scalar(v), SSMLValidator.isAllowed(c) { return }
+            if body.hasPrefix("#"), !body.hasPrefix("#x"), let v = UInt32(body.dropFirst()), let c = Unicode.Scalar(v), SSMLValidator.isAllowed(c) { return }
             throw fail("unknown entity '&\(body);'", at: start)
         }
 
@@ -154,10 +168,18 @@ public enum SSMLValidator {
                 }
                 let quote = chars[index]
                 index += 1
+                let valueStart = index
                 while true {
                     guard !atEnd else { throw fail("the value of '\(attr)' in <\(tag)> is not closed", at: attrStart) }
                     let c = chars[index]
-                    if c == quote { index += 1; break }
+                    if c == quote {
+                        guard index - valueStart <= SSMLValidator.maxAttributeLength else {
+                            throw fail("the value of '\(attr)' in <\(tag)> is \(index - valueStart) characters long, more than "
+                                       + "\(SSMLValidator.maxAttributeLength)", at: attrStart)
+                        }
+                        index += 1
+                        break
+                    }
                     if c == "<" { throw fail("'<' is not allowed in the value of '\(attr)'") }
                     if c == "&" { try entity() } else { index += 1 }
                 }

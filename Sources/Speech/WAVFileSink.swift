@@ -1,23 +1,33 @@
 import Foundation
+import SafeIO
 
-/// Writes a RIFF/WAVE file (PCM, 16-bit, mono) incrementally: memory use stays small for an hour-long
-/// timeline. The header's sizes are written on `close`, so the file plays in any player once closed.
+/// Writes a WAVE file (PCM, 16-bit, mono) incrementally: memory use stays small for an hour-long timeline.
 /// `append(_:at:)` places audio at a time offset with silence before it: `drive` renders a timeline this way.
+///
+/// The file is opened with `SafeOutputFile` (special files written in place, symlinks written through,
+/// directories refused, regular files written and renamed keeping their mode). The header reserves a `JUNK`
+/// chunk, so a render past 4 GiB becomes an RF64 file (EBU Tech 3306) when it is closed; a stream that cannot seek
+/// (a pipe, `/dev/stdout`) gets the usual "unknown length" sizes. The header is finalized on every way out:
+/// `close()`, deinit, and SIGINT/SIGTERM/SIGHUP while the file is open (`SignalFinalizer`). Failures are
+/// `FileWriteError`s.
 public final class WAVFileSink: AudioSink, @unchecked Sendable {
     /// The file path.
     public let path: String
     private struct State {
-        var handle: FileHandle?
+        var file: SafeOutputFile?
         var sampleRate = 0
         var frames = 0
         var buffer: [UInt8] = []
+        var signalToken: Int?
     }
     private let state = Locked(State())
-    private static let headerSize = 44
-    private static let maxDataBytes = Int(UInt32.max) - headerSize
+    /// Size of the header written before the samples (RIFF + JUNK/ds64 + fmt + data chunk header).
+    public static let headerSize = 80
 
     /// Creates a sink for `path` (the file is created by `open`).
     public init(path: String) { self.path = path }
+
+    deinit { try? close() }
 
     /// Frames written so far.
     public var framesWritten: Int { state.withLock { $0.frames } }
@@ -27,26 +37,21 @@ public final class WAVFileSink: AudioSink, @unchecked Sendable {
         state.withLock { $0.sampleRate > 0 ? Double($0.frames) / Double($0.sampleRate) : 0 }
     }
 
-    /// Creates (truncates) the file and writes a provisional header.
+    /// Opens the output (see the type's notes) and writes a provisional header.
     public func open(sampleRate: Int) throws {
         try state.withLock { s in
-            guard s.handle == nil else { return }
-            guard FileManager.default.createFile(atPath: path, contents: nil),
-                  let handle = FileHandle(forWritingAtPath: path) else {
-                throw AudioDeviceUnavailable(device: path, reason: "cannot create file: \(String(cString: strerror(errno)))")
-            }
-            s = State(handle: handle, sampleRate: sampleRate)
-            try handle.write(contentsOf: WAVFileSink.header(sampleRate: sampleRate, dataBytes: 0))
+            guard s.file == nil else { return }
+            let file = try SafeOutputFile(path: path)
+            s = State(file: file, sampleRate: sampleRate)
+            try file.write(WAVFileSink.header(sampleRate: sampleRate, dataBytes: nil))
+            s.signalToken = SignalFinalizer.register { [weak self] in try? self?.close() }
         }
     }
 
     /// Appends samples (buffered; flushed in 64 KiB pieces).
     public func write(_ samples: UnsafeBufferPointer<Int16>) throws {
         try state.withLock { s in
-            guard let handle = s.handle else { throw AudioSinkError.notOpen }
-            guard (s.frames + samples.count) * 2 <= WAVFileSink.maxDataBytes else {
-                throw AudioSinkError.full("a WAV file holds at most 4 GiB of audio")
-            }
+            guard let file = s.file else { throw AudioSinkError.notOpen }
             #if _endian(little)
             s.buffer.append(contentsOf: UnsafeRawBufferPointer(samples))
             #else
@@ -57,10 +62,7 @@ public final class WAVFileSink: AudioSink, @unchecked Sendable {
             }
             #endif
             s.frames += samples.count
-            if s.buffer.count >= 65536 {
-                try handle.write(contentsOf: s.buffer)
-                s.buffer.removeAll(keepingCapacity: true)
-            }
+            if s.buffer.count >= 65536 { try WAVFileSink.flush(&s, to: file) }
         }
     }
 
@@ -68,7 +70,7 @@ public final class WAVFileSink: AudioSink, @unchecked Sendable {
     /// before the end of what is already written starts right at the end (nothing is overwritten).
     public func append(_ samples: [Int16], at seconds: Double) throws {
         let rate = state.withLock { $0.sampleRate }
-        let target = Int((seconds * Double(rate)).rounded())
+        let target = Int(saturating: (seconds * Double(rate)).rounded())
         try writeSilence(frames: target - framesWritten)
         try write(samples)
     }
@@ -76,46 +78,69 @@ public final class WAVFileSink: AudioSink, @unchecked Sendable {
     /// Flushes buffered bytes to the file.
     public func drain() throws {
         try state.withLock { s in
-            guard let handle = s.handle else { throw AudioSinkError.notOpen }
-            try WAVFileSink.flush(&s, to: handle)
+            guard let file = s.file else { throw AudioSinkError.notOpen }
+            try WAVFileSink.flush(&s, to: file)
         }
     }
 
     /// A file has no playback queue: what was written stays. Only checks the sink is open.
     public func drop() throws {
         try state.withLock { s in
-            guard s.handle != nil else { throw AudioSinkError.notOpen }
+            guard s.file != nil else { throw AudioSinkError.notOpen }
         }
     }
 
-    /// Flushes, writes the final header sizes, and closes the file.
+    /// Flushes, writes the final header (RF64 past 4 GiB), and closes the file (moving it into place). Idempotent.
     public func close() throws {
-        try state.withLock { s in
-            guard let handle = s.handle else { return }
-            s.handle = nil
-            defer { try? handle.close() }
-            try WAVFileSink.flush(&s, to: handle)
-            try handle.seek(toOffset: 0)
-            try handle.write(contentsOf: WAVFileSink.header(sampleRate: s.sampleRate, dataBytes: s.frames * 2))
+        let token: Int? = try state.withLock { s in
+            guard let file = s.file else { return nil }
+            s.file = nil
+            let token = s.signalToken
+            s.signalToken = nil
+            do {
+                try WAVFileSink.flush(&s, to: file)
+                if file.isSeekable { try file.write(WAVFileSink.header(sampleRate: s.sampleRate, dataBytes: s.frames * 2), at: 0) }
+                try file.commit()
+            } catch {
+                file.abandon()
+                if let token { SignalFinalizer.unregister(token) }
+                throw error
+            }
+            return token
         }
+        if let token { SignalFinalizer.unregister(token) }
     }
 
-    private static func flush(_ s: inout State, to handle: FileHandle) throws {
+    private static func flush(_ s: inout State, to file: SafeOutputFile) throws(FileWriteError) {
         guard !s.buffer.isEmpty else { return }
-        try handle.write(contentsOf: s.buffer)
+        let result: Result<Void, FileWriteError> = s.buffer.withUnsafeBytes { raw in
+            do throws(FileWriteError) { try file.write(raw); return .success(()) } catch { return .failure(error) }
+        }
         s.buffer.removeAll(keepingCapacity: true)
+        try result.get()
     }
 
-    /// The 44-byte canonical header for 16-bit mono PCM.
-    static func header(sampleRate: Int, dataBytes: Int) -> Data {
+    /// The 80-byte header for 16-bit mono PCM: `RIFF` with a 28-byte `JUNK` chunk reserved for the RF64 `ds64`
+    /// chunk, or `RF64` with `ds64` when the sizes do not fit 32 bits. `dataBytes` nil: a stream of unknown length.
+    static func header(sampleRate: Int, dataBytes: Int?) -> Data {
         var d = Data()
+        func u64(_ v: Int) { withUnsafeBytes(of: UInt64(truncatingIfNeeded: v).littleEndian) { d.append(contentsOf: $0) } }
         func u32(_ v: Int) { withUnsafeBytes(of: UInt32(truncatingIfNeeded: v).littleEndian) { d.append(contentsOf: $0) } }
         func u16(_ v: Int) { withUnsafeBytes(of: UInt16(truncatingIfNeeded: v).littleEndian) { d.append(contentsOf: $0) } }
-        d.append(contentsOf: Array("RIFF".utf8)); u32(36 + dataBytes)
+        let unknown = 0xFFFF_FFFF
+        let riffBytes = dataBytes.map { headerSize - 8 + $0 }
+        let rf64 = (riffBytes ?? 0) > unknown
+        d.append(contentsOf: Array((rf64 ? "RF64" : "RIFF").utf8)); u32(rf64 ? unknown : riffBytes ?? unknown)
         d.append(contentsOf: Array("WAVE".utf8))
+        d.append(contentsOf: Array((rf64 ? "ds64" : "JUNK").utf8)); u32(28)
+        if rf64, let riffBytes, let dataBytes {
+            u64(riffBytes); u64(dataBytes); u64(dataBytes / 2); u32(0)
+        } else {
+            d.append(contentsOf: [UInt8](repeating: 0, count: 28))
+        }
         d.append(contentsOf: Array("fmt ".utf8)); u32(16)
         u16(1); u16(1); u32(sampleRate); u32(sampleRate * 2); u16(2); u16(16)
-        d.append(contentsOf: Array("data".utf8)); u32(dataBytes)
+        d.append(contentsOf: Array("data".utf8)); u32(rf64 ? unknown : dataBytes ?? unknown)
         return d
     }
 }

@@ -1,4 +1,5 @@
 import Speech
+import SafeIO
 
 /// Speech synthesis with the in-process libespeak-ng (never a subprocess). All instances share the one
 /// process-wide engine, whose every call is serialized. Phrases are cached (bounded LRU) per voice and settings.
@@ -27,7 +28,7 @@ public final class ESpeakSynthesizer: SpeechSynthesizer, @unchecked Sendable {
         self.pitch = min(100, max(0, pitch))
         self.volume = min(200, max(0, volume))
         sampleRate = engine.sampleRate
-        cache = Locked(PCMCache(capacityFrames: Int(max(0, cacheSeconds) * Double(engine.sampleRate))))
+        cache = Locked(PCMCache(capacityFrames: Int(saturating: max(0, cacheSeconds) * Double(engine.sampleRate))))
     }
 
     /// Every installed voice.

@@ -46,18 +46,9 @@ func driveChild(route: String, wav: String) -> Int32 {
 
 /// Runs a drive in a child `voiceguide-bench --drive-child` and returns (seconds, peak KiB) as it reports them.
 private func runDrive(route: String, wav: String) throws -> (seconds: Double, peakKiB: Int) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    process.arguments = ["--drive-child", route, wav]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    let fields = output.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-    guard process.terminationStatus == 0, fields.count == 2, let seconds = Double(fields[0]), let kib = Int(fields[1]) else {
-        throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "drive child failed: \(output)"])
+    let fields = try runBenchChild(["--drive-child", route, wav], fields: 2)
+    guard let seconds = Double(fields[0]), let kib = Int(fields[1]) else {
+        throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "drive child printed \(fields)"])
     }
     return (seconds, kib)
 }

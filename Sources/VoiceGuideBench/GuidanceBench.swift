@@ -1,6 +1,7 @@
 import Foundation
 import Guidance
 import RouteModel
+import SafeIO
 
 /// A straight-ish route with `vertices` vertices 10 m apart (a gentle zigzag so segments are not collinear).
 private func benchRoute(vertices: Int) -> RouteIndex {
@@ -17,7 +18,7 @@ private func benchRoute(vertices: Int) -> RouteIndex {
 private func trackerRate(_ index: RouteIndex, updates: Int) -> Double {
     let path = index.path
     var fixes = [Position]()
-    let perPass = Int(path.length / 14) - 1
+    let perPass = Int(saturating: path.length / 14) - 1
     for i in 0..<min(perPass, 20_000) {
         let d = Double(i) * 14
         let bearing = path.bearing(atDistance: d)

@@ -1,4 +1,5 @@
 import Foundation
+import SafeIO
 import RouteModel
 import Guidance
 import Phrasing
@@ -49,7 +50,7 @@ func navigationBenchmarks() -> [BenchFigure] {
     latencies.sort()
     func percentile(_ q: Double) -> Double {
         guard !latencies.isEmpty else { return .nan }
-        return latencies[min(latencies.count - 1, Int((Double(latencies.count - 1) * q).rounded()))]
+        return latencies[min(latencies.count - 1, Int(saturatingRounded: Double(latencies.count - 1) * q))]
     }
     return [
         BenchFigure(name: "fix taken → announcement started, navigator only, p50 / p99 (\(latencies.count) announcements)",

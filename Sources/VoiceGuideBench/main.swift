@@ -2,13 +2,18 @@ import Foundation
 
 // voiceguide-bench: every figure comes from this one run (machines here are noisy, so ratios are
 // measured side by side). Build with `swift build -c release` and run `.build/release/voiceguide-bench`.
+// `--only SECTION-PREFIX` runs one section (e.g. `--only Large`).
 // Each area adds its figures through a `*Benchmarks() -> [BenchFigure]` function in its own file.
 if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--drive-child" {
     exit(driveChild(route: CommandLine.arguments[2], wav: CommandLine.arguments[3]))
 }
+if CommandLine.arguments.count >= 3, CommandLine.arguments[1] == "--cli-child" {
+    exit(cliChild(Array(CommandLine.arguments.dropFirst(2))))
+}
 var figures: [BenchFigure] = []
 let sections: [(String, () -> [BenchFigure])] = [
     ("Route import", importBenchmarks),
+    ("Large routes (issue 14)", largeRouteBenchmarks),
     ("Speech", speechBenchmarks),
     ("Phrasing", phrasingBenchmarks),
     ("Japanese readings", japaneseReadingBenchmarks),
@@ -18,7 +23,8 @@ let sections: [(String, () -> [BenchFigure])] = [
     ("Routing", routingBenchmarks),
     ("Navigation", navigationBenchmarks),
 ]
-for (title, run) in sections {
+let only = CommandLine.arguments.count == 3 && CommandLine.arguments[1] == "--only" ? CommandLine.arguments[2] : nil
+for (title, run) in sections where only.map({ title.hasPrefix($0) }) ?? true {
     print("== \(title)")
     let got = run()
     for f in got {

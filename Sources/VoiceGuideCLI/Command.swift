@@ -1,4 +1,5 @@
 import Foundation
+import SafeIO
 
 /// Where a command writes, so tests can capture output.
 public final class CommandIO: @unchecked Sendable {
@@ -33,7 +34,9 @@ public final class CommandIO: @unchecked Sendable {
     public static func standard() -> CommandIO {
         CommandIO(out: { s throws in try StandardStreams.write(s, to: STDOUT_FILENO) },
                   err: { s in try? StandardStreams.write(s, to: STDERR_FILENO) },
-                  stdin: { () throws in try StandardStreams.readAll() },
+                  // Bounded while reading (issue 14 item 7): `cat /dev/zero | voiceguide transcript -` stops one byte
+                  // past the route limit, which the parser then reports as too big.
+                  stdin: { () throws in try StandardStreams.readAll(limit: BoundedReader.defaultLimit) },
                   environment: ProcessInfo.processInfo.environment,
                   stdoutIsTTY: isatty(STDOUT_FILENO) == 1, isProcessStdout: true)
     }

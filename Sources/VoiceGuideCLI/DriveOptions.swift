@@ -1,4 +1,5 @@
 import Foundation
+import SafeIO
 import Phrasing
 import SpeechESpeakNG
 
@@ -41,8 +42,8 @@ struct DriveExtras {
                 throw VoiceListing.unknownVoice(name, close: close)
             }
         }
-        extras.rate = try arguments.number("rate", in: 80...450, command: command).map { Int($0.rounded()) }
-        extras.pitch = try arguments.number("pitch", in: 0...100, command: command).map { Int($0.rounded()) }
+        extras.rate = try arguments.number("rate", in: 80...450, command: command).map { Int(saturatingRounded: $0) }
+        extras.pitch = try arguments.number("pitch", in: 0...100, command: command).map { Int(saturatingRounded: $0) }
         switch (arguments.flags.contains("quiet"), arguments.flags.contains("verbose")) {
         case (true, true): throw CLIError.usage("--quiet and --verbose cannot go together", command: command)
         case (true, false): extras.verbosity = .quiet

@@ -37,7 +37,8 @@ struct GuidanceSettings {
         let tag = arguments.values["locale"] ?? "en-US"
         let data = try PhrasingSupport.data(arguments, io: io)
         let locale = try PhrasingSupport.locale(tag, data: data, io: io)
-        let options = try RouteLoading.options(from: arguments, command: command)
+        var options = try RouteLoading.options(from: arguments, command: command)
+        options.retainsJSON = arguments.values["format"] == "mapbox"  // only the Mapbox rewrite writes the input back
         let document = try RouteLoading.load(path: routePath, io: io, options: options)
         let name = routePath == "-" ? "<stdin>" : routePath
         RouteLoading.reportWarnings(document, file: name, io: io)

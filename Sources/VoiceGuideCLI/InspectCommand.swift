@@ -23,10 +23,12 @@ public enum InspectCommand: VoiceGuideCommand {
         guard arguments.positionals.count == 1 else {
             throw CLIError.usage("unexpected argument '\(arguments.positionals[1])'", command: name)
         }
-        let document = try RouteLoading.load(path: path, io: io, options: RouteLoading.options(from: arguments, command: name))
+        var options = try RouteLoading.options(from: arguments, command: name)
+        options.retainsJSON = false  // the report is built from the route, not the input tree
+        let document = try RouteLoading.load(path: path, io: io, options: options)
         let file = path == "-" ? "<stdin>" : path
         if format == "json" {
-            io.write(InspectReport.json(document, file: file).serialized(pretty: true))
+            InspectReport.json(document, file: file).serialize(pretty: true) { io.write($0) }
         } else {
             io.write(InspectReport.text(document, file: file))
         }

@@ -1,5 +1,6 @@
 import Foundation
 import RouteModel
+import SafeIO
 
 /// The two forms of `voiceguide inspect`: readable text, and JSON (an OSRM v5 response plus an `inspect` member).
 enum InspectReport {
@@ -34,10 +35,13 @@ enum InspectReport {
     static func text(_ document: RouteDocument, file: String) -> String {
         let route = document.route
         let index = RouteIndex(route: route)
+        var starts = [StepID: IndexedStep]()  // one lookup per step: the report stays linear in steps
+        starts.reserveCapacity(index.steps.count)
+        for s in index.steps { starts[s.id] = s }
         var lines = [String]()
         let geometry = document.polylinePrecision.map { "polyline\($0)" } ?? document.geometryFormat.rawValue
         let side = route.legs.first?.steps.first?.drivingSide ?? .right
-        lines.append("\(file): route \(document.routeIndex + 1) of \(document.routeCount), \(geometry) geometry, \(side.rawValue)-hand traffic")
+        lines.append("\(ControlCharacters.escaped(file)): route \(document.routeIndex + 1) of \(document.routeCount), \(geometry) geometry, \(side.rawValue)-hand traffic")
         lines.append("\(distance(route.distance)), \(duration(route.duration)); \(count(route.legs.count, "leg")), "
                      + "\(count(route.stepCount, "step")), \(count(route.geometry.count, "geometry point"))")
         if !route.waypoints.isEmpty {
@@ -50,7 +54,7 @@ enum InspectReport {
             lines.append("")
             lines.append("Leg \(l + 1): \(leg.summary.isEmpty ? "(no summary)" : leg.summary) — \(distance(leg.distance)), \(duration(leg.duration))")
             for (s, step) in leg.steps.enumerated() {
-                let at = index.steps.first { $0.id == StepID(leg: l, step: s) }
+                let at = starts[StepID(leg: l, step: s)]
                 lines.append(stepLine(s, step, at))
                 lines += detailLines(step, usualSide: side).map { "        " + $0 }
             }
@@ -107,7 +111,7 @@ enum InspectReport {
     }
 
     static func duration(_ seconds: Double) -> String {
-        let total = Int(seconds.rounded())
+        let total = Int(saturatingRounded: seconds)
         if total < 60 { return "\(total) s" }
         if total < 3600 { return "\(total / 60) min \(total % 60) s" }
         return "\(total / 3600) h \(total % 3600 / 60) min"

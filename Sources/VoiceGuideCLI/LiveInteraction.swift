@@ -1,6 +1,7 @@
 import Foundation
 import Guidance
 import Speech
+import SafeIO
 
 /// The live drive's terminal side: raw mode and keys on a terminal (`m` mute, `+`/`-` speedup, space pause,
 /// `?`/`h` keys, `q` quit, Ctrl-Z suspend), read from the controlling terminal even when the route comes from

@@ -1,5 +1,6 @@
 import Foundation
 import RouteModel
+import SafeIO
 
 /// Loads a route for any command: from a path or `-` (stdin), with the CLI's error mapping
 /// (missing file → 66, bad route data → 65, bad options → 64).
@@ -57,22 +58,20 @@ public enum RouteLoading {
         for warning in document.route.warnings { io.error("warning: \(file): \(warning)") }
     }
 
-    /// Reads a file: missing or unreadable → 66; larger than `limit` → 65 without reading it.
+    /// Reads a file: missing or unreadable → 66; larger than `limit` → 65, checked while reading, so a device or
+    /// FIFO (`/dev/zero`) stops at the limit instead of filling memory.
     static func readFile(_ path: String, limit: Int) throws(CLIError) -> Data {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw CLIError(.noInput, "\(path): no such file")
-        }
-        guard !isDirectory.boolValue else { throw CLIError(.noInput, "\(path): is a directory, expected a route file") }
-        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > limit {
-            throw CLIError(.dataError, RouteImportError(file: path, path: "", kind: .tooBig(bytes: size, limit: limit)).description)
-        }
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw CLIError(.noInput, "\(path): cannot be read") }
-        defer { try? handle.close() }
         do {
-            return try handle.readToEnd() ?? Data()
+            return try BoundedReader.read(path: path, limit: limit)
         } catch {
-            throw CLIError(.noInput, "\(path): cannot be read (\(error.localizedDescription))")
+            let name = ControlCharacters.escaped(path)
+            switch error {
+            case .missing: throw CLIError(.noInput, "\(name): no such file")
+            case .isDirectory: throw CLIError(.noInput, "\(name): is a directory, expected a route file")
+            case .tooBig(let limit):
+                throw CLIError(.dataError, RouteImportError(file: path, path: "", kind: .streamTooBig(limit: limit)).description)
+            case .failed: throw CLIError(.noInput, "\(name): cannot be read (\(error.reason))")
+            }
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Speech
 import SpeechESpeakNG
 import AudioALSA
+import SafeIO
 
 /// `voiceguide say TEXT`: speaks one text (or SSML) through ALSA, into a WAV file, or as text.
 public enum SayCommand: VoiceGuideCommand {
@@ -61,8 +62,8 @@ public enum SayCommand: VoiceGuideCommand {
             }
         }
         let output = try parseOutput(arguments.values["output"])
-        let rate = try arguments.number("rate", in: 80...450, command: name).map { Int($0.rounded()) } ?? 175
-        let pitch = try arguments.number("pitch", in: 0...100, command: name).map { Int($0.rounded()) } ?? 50
+        let rate = try arguments.number("rate", in: 80...450, command: name).map { Int(saturatingRounded: $0) } ?? 175
+        let pitch = try arguments.number("pitch", in: 0...100, command: name).map { Int(saturatingRounded: $0) } ?? 50
         let synthesizer = try self.synthesizer(arguments, rate: rate, pitch: pitch, io: io)
         let utterance = Utterance(text: text, isSSML: isSSML, label: "say")
         switch output {

@@ -1,5 +1,6 @@
 import Foundation
 import Speech
+import SafeIO
 
 /// The process's standard streams at the POSIX level: reads and writes that report errors instead of trapping
 /// (Foundation's `readDataToEndOfFile` traps on a closed or directory stdin), a closed stdout pipe that ends
@@ -31,13 +32,17 @@ public enum StandardStreams {
     }
 
     /// Reads all of standard input; throws on a closed stdin, a directory, or a read error.
-    public static func readAll() throws(Failure) -> Data {
+    public static func readAll(limit: Int = Int.max) throws(Failure) -> Data {
         if closedAtStart.withLock({ $0.contains(STDIN_FILENO) }) { throw Failure(code: EBADF) }
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
             let n = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-            if n > 0 { data.append(contentsOf: buffer[0..<n]); continue }
+            if n > 0 {
+                data.append(contentsOf: buffer[0..<n])
+                if data.count > limit { return data.prefix(limit + 1) }  // enough for the reader to say "too big"
+                continue
+            }
             if n == 0 { return data }
             if errno == EINTR { continue }
             throw Failure(code: errno)
@@ -91,6 +96,10 @@ public enum StandardStreams {
     /// `text` with a Foundation error dump ("Error Domain=… NSPOSIXErrorDomain Code=27 …") replaced by the
     /// system's words.
     public static func reason(_ text: String) -> String {
+        // A file error already names its path, which the caller's message names too: keep only the reason.
+        for marker in [": cannot write: ", ": cannot create the file: "] {
+            if let range = text.range(of: marker, options: .backwards) { return String(text[range.upperBound...]) }
+        }
         guard let range = text.range(of: "NSPOSIXErrorDomain Code=") else { return text }
         let digits = text[range.upperBound...].prefix { $0.isNumber }
         guard let code = Int32(digits), let start = text.range(of: "Error Domain=") else { return text }
@@ -98,10 +107,5 @@ public enum StandardStreams {
     }
 
     /// "No space left on device (ENOSPC)".
-    static func describe(_ code: Int32) -> String {
-        let names: [Int32: String] = [EBADF: "EBADF", EISDIR: "EISDIR", ENOSPC: "ENOSPC", EIO: "EIO", EPIPE: "EPIPE",
-                                      EACCES: "EACCES", ENOENT: "ENOENT", EROFS: "EROFS", EDQUOT: "EDQUOT",
-                                      EFBIG: "EFBIG", EPERM: "EPERM", ENOTDIR: "ENOTDIR", EINVAL: "EINVAL"]
-        return String(cString: strerror(code)) + " (" + (names[code] ?? "errno \(code)") + ")"
-    }
+    static func describe(_ code: Int32) -> String { SystemError.describe(code) }
 }

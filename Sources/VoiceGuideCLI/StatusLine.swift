@@ -1,6 +1,7 @@
 import Foundation
 import Guidance
 import Phrasing
+import SafeIO
 
 /// Renders the live status line: state (mute, output mode, speed), progress bar, next maneuver and its
 /// distance, remaining distance and time, ETA (wall clock at the current speedup), current street — in the
@@ -41,10 +42,10 @@ struct StatusLine {
         let length = max(1, settings.index.path.length)
         let fraction = min(1, max(0, p.distanceAlong / length))
         let cells = 10
-        let filled = Int((fraction * Double(cells)).rounded())
+        let filled = Int(saturatingRounded: fraction * Double(cells))
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: cells - filled)
         // (priority, text): lower is more important.
-        var fields: [(Int, String)] = [(1, state), (3, "\(bar) \(Int(fraction * 100))%")]
+        var fields: [(Int, String)] = [(1, state), (3, "\(bar) \(Int(saturating: fraction * 100))%")]
         if let next = p.nextManeuverIndex, nextInstructions.indices.contains(next) {
             fields.append((0, "\(distance(p.distanceToNextManeuver)): \(nextInstructions[next])"))
         }
@@ -131,7 +132,7 @@ struct StatusLine {
 
     /// A speedup for people: "4", "0.5".
     static func speed(_ v: Double) -> String {
-        v == v.rounded() && abs(v) < 1e6 ? String(Int(v)) : String(format: "%.2g", v)
+        v == v.rounded() && abs(v) < 1e6 ? String(Int(saturating: v)) : String(format: "%.2g", v)
     }
 
     /// A distance rounded by the locale's bands, with the unit symbol.

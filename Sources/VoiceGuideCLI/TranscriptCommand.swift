@@ -41,10 +41,11 @@ public enum TranscriptCommand: VoiceGuideCommand {
         case "json":
             var json = transcript.json()
             if stats { json.setMember("stats", to: TranscriptStats.json(transcript)) }
-            io.write(json.serialized(pretty: true) + "\n")
+            json.serialize(pretty: true) { io.write($0) }
+            io.write("\n")
         case "srt": io.write(transcript.subtitles(vtt: false))
         case "vtt": io.write(transcript.subtitles(vtt: true))
-        case "mapbox": io.write(transcript.mapbox().serialized(pretty: true) + "\n")
+        case "mapbox": transcript.mapbox().serialize(pretty: true) { io.write($0) }; io.write("\n")
         default: io.write(transcript.text())
         }
         if stats, format != "json" {

@@ -138,7 +138,10 @@ import VoiceGuideTestSupport
         // After it, the new route's maneuvers in order, each 'now' once, to the arrival.
         let nowSteps = afterSwitch.filter { $0.0.kind == .now }.compactMap { $0.0.maneuver?.id }
         #expect(nowSteps == nowSteps.sorted() && Set(nowSteps).count == nowSteps.count)
-        #expect(afterSwitch.first { $0.0.kind == .now }.map(line) == "now: Take the exit on the left onto Eteläesplanadi.")
+        // The new route starts where Valhalla was asked from, which depends on how fast this machine got the answer
+        // back (under load, further along the wrong turn): its first maneuver after the depart is the first 'now'.
+        let firstNow = afterSwitch.first { $0.0.kind == .now }
+        #expect(firstNow?.0.maneuver?.id == navigator.route.steps.dropFirst().first?.id, "\(firstNow.map(line) ?? "no now")")
         #expect(afterSwitch.last.map(line) == "arrive: You have arrived at your destination.")
     }
 

@@ -2,20 +2,23 @@ import Foundation
 import Testing
 import Speech
 
-/// Reads a 16-bit mono WAV written by WAVFileSink: (sampleRate, samples), checking the header fields.
+/// Reads a 16-bit mono WAV written by WAVFileSink: (sampleRate, samples), checking the header fields: `RIFF`, the
+/// 28-byte `JUNK` chunk reserved for RF64, `fmt `, then `data` at byte 80 holding the rest of the file.
 func readWAV(_ path: String) throws -> (rate: Int, samples: [Int16]) {
     let d = try Data(contentsOf: URL(fileURLWithPath: path))
     func u32(_ o: Int) -> Int { Int(d[o]) | Int(d[o + 1]) << 8 | Int(d[o + 2]) << 16 | Int(d[o + 3]) << 24 }
     func u16(_ o: Int) -> Int { Int(d[o]) | Int(d[o + 1]) << 8 }
     #expect(String(decoding: d[0..<4], as: UTF8.self) == "RIFF")
     #expect(u32(4) == d.count - 8)
-    #expect(String(decoding: d[8..<16], as: UTF8.self) == "WAVEfmt ")
-    #expect(u32(16) == 16 && u16(20) == 1 && u16(22) == 1 && u16(34) == 16 && u16(32) == 2)
-    #expect(u32(28) == u32(24) * 2)
-    #expect(String(decoding: d[36..<40], as: UTF8.self) == "data")
-    #expect(u32(40) == d.count - 44)
-    let samples = stride(from: 44, to: d.count - 1, by: 2).map { Int16(bitPattern: UInt16(u16($0))) }
-    return (u32(24), samples)
+    #expect(String(decoding: d[8..<16], as: UTF8.self) == "WAVEJUNK")
+    #expect(u32(16) == 28)
+    #expect(String(decoding: d[48..<52], as: UTF8.self) == "fmt ")
+    #expect(u32(52) == 16 && u16(56) == 1 && u16(58) == 1 && u16(70) == 16 && u16(68) == 2)
+    #expect(u32(64) == u32(60) * 2)
+    #expect(String(decoding: d[72..<76], as: UTF8.self) == "data")
+    #expect(u32(76) == d.count - 80)
+    let samples = stride(from: 80, to: d.count - 1, by: 2).map { Int16(bitPattern: UInt16(u16($0))) }
+    return (u32(60), samples)
 }
 
 @Suite struct SinkTests {
@@ -56,15 +59,7 @@ func readWAV(_ path: String) throws -> (rate: Int, samples: [Int16]) {
         #expect(samples[13230..<13330].allSatisfy { $0 == -7 })
         #expect(samples[13330..<44100].allSatisfy { $0 == 0 })
         #expect(samples[44100...].allSatisfy { $0 == 5 })
-        let soxi = Process()
-        soxi.executableURL = URL(fileURLWithPath: "/usr/bin/soxi")
-        soxi.arguments = ["-s", path]
-        let pipe = Pipe()
-        soxi.standardOutput = pipe
-        try soxi.run()
-        soxi.waitUntilExit()
-        let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(out.trimmingCharacters(in: .whitespacesAndNewlines) == "44110")
+        #expect(try soxiSampleCount(path) == "44110")
     }
 
     /// An hour-long timeline: streamed to disk, so the header and length are right without holding it in memory.
@@ -76,13 +71,13 @@ func readWAV(_ path: String) throws -> (rate: Int, samples: [Int16]) {
         try sink.append([Int16](repeating: 9, count: 22050), at: 3599)
         try sink.close()
         let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int
-        #expect(size == 44 + 3600 * 22050 * 2)
+        #expect(size == 80 + 3600 * 22050 * 2)
         let h = try #require(FileHandle(forReadingAtPath: path))
-        let header = try #require(try h.read(upToCount: 44))
-        try h.seek(toOffset: UInt64(44 + 3599 * 22050 * 2))
+        let header = try #require(try h.read(upToCount: 80))
+        try h.seek(toOffset: UInt64(80 + 3599 * 22050 * 2))
         let tail = try #require(try h.read(upToCount: 4))
         try h.close()
-        #expect(header[40..<44].withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) } == UInt32(3600 * 22050 * 2))
+        #expect(header[76..<80].withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) } == UInt32(3600 * 22050 * 2))
         #expect(Array(tail) == [9, 0, 9, 0])
     }
 

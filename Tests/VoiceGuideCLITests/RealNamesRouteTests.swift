@@ -42,14 +42,18 @@ import Testing
         #expect(refs.text.contains("I 80") && refs.text.contains("US 6"), "\(tag): \(refs.text)")
         #expect(refs.text.contains("Youngstown"), "\(tag): the continue says its signpost: \(refs.text)")
         let exits = try #require(now[4])
-        #expect(exits.text.contains("12A") && exits.text.contains("12B") && exits.spoken.contains("12 B"), "\(tag): \(exits.text)")
+        // Japanese numbers and letters are read as words, and a Latin place name has no reading (left unsaid).
+        let japanese = tag == "ja-JP"
+        #expect(exits.text.contains("12A") && exits.text.contains("12B") && exits.spoken.contains(japanese ? "じゅうに ビー" : "12 B"),
+                "\(tag): \(exits.text) / \(exits.spoken)")
         #expect(exits.text.contains("US 29 North"), "\(tag): \(exits.text)")
         let fork = try #require(now[5])
-        #expect(fork.text.contains("Hamburg") && fork.spoken.contains("Bremen"), "\(tag): \(fork.text)")
+        #expect(fork.text.contains("Hamburg") && (japanese || fork.spoken.contains("Bremen")), "\(tag): \(fork.text)")
         let same = try #require(now[6])
         #expect(same.text.components(separatedBy: "174").count - 1 == 1, "\(tag): \(same.text)")
         let range = try #require(now[7])
-        #expect(range.text.contains("43-44") && range.spoken.contains("44") && !range.spoken.contains("43-44"), "\(tag): \(range.spoken)")
+        #expect(range.text.contains("43-44") && range.spoken.contains(japanese ? "よんじゅうよん" : "44") && !range.spoken.contains("43-44"),
+                "\(tag): \(range.spoken)")
         #expect(range.text.contains("Baltimore"), "\(tag): \(range.text)")
         let end = try #require(now[8])
         #expect(end.text.contains("Main Street") && end.text.contains("Baltimore"), "\(tag): road and signpost: \(end.text)")

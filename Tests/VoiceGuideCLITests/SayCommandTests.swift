@@ -47,8 +47,8 @@ private func runTool(_ args: [String]) -> (Int32, String, String) {
                                       "--voice", "en-gb", "--rate", "200", "--output", "wav:\(path)"])
         #expect(code == 0, "\(err)")
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        let dataBytes = data[40..<44].withUnsafeBytes { Int($0.loadUnaligned(as: UInt32.self)) }
-        #expect(dataBytes == data.count - 44)
+        let dataBytes = data[76..<80].withUnsafeBytes { Int($0.loadUnaligned(as: UInt32.self)) }
+        #expect(dataBytes == data.count - 80)
         #expect(Double(dataBytes) / 2 / 22050 > 1.5)  // includes the 1 s break
     }
 
