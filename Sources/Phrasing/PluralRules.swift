@@ -52,14 +52,20 @@ extension Character {
 /// The CLDR plural rule sets VoiceGuide ships (cardinal rules, CLDR 44), for integers and decimals.
 public enum PluralRules: String, Sendable, Hashable, CaseIterable {
     case en, de, nl, it, es, fr, pt, pl, ru, ja, zh
+    case sv, nb, fi, da, ca, cs, sk, uk, hu, tr, el, ro, ko, id, vi, hi, he, ar
+    /// European Portuguese: "one" is i = 1 and v = 0 (Brazilian `pt` also counts 0 and 0.x as one).
+    case ptPT = "pt-PT"
 
     /// The categories this rule set distinguishes (every one needs a form in a phrasebook).
     public var categories: [PluralCategory] {
         switch self {
-        case .en, .de, .nl: return [.one, .other]
-        case .it, .es, .fr, .pt: return [.one, .many, .other]
-        case .pl, .ru: return [.one, .few, .many, .other]
-        case .ja, .zh: return [.other]
+        case .en, .de, .nl, .sv, .nb, .fi, .da, .hu, .tr, .el, .hi: return [.one, .other]
+        case .it, .es, .fr, .pt, .ptPT, .ca: return [.one, .many, .other]
+        case .pl, .ru, .uk, .cs, .sk: return [.one, .few, .many, .other]
+        case .ro: return [.one, .few, .other]
+        case .he: return [.one, .two, .other]
+        case .ar: return [.zero, .one, .two, .few, .many, .other]
+        case .ja, .zh, .ko, .id, .vi: return [.other]
         }
     }
 
@@ -68,11 +74,47 @@ public enum PluralRules: String, Sendable, Hashable, CaseIterable {
         // "many" for the Romance languages: e = 0 and i != 0 and i % 1000000 = 0 and v = 0 (e is always 0 here).
         let millions = o.i != 0 && o.i % 1_000_000 == 0 && o.v == 0
         switch self {
-        case .en, .de, .nl:
+        case .en, .de, .nl, .sv, .nb, .fi:
             return o.i == 1 && o.v == 0 ? .one : .other
-        case .it:
+        case .da:
+            // n = 1 or t != 0 and i = 0,1
+            return o.n == 1 || (o.t != 0 && (o.i == 0 || o.i == 1)) ? .one : .other
+        case .hu, .tr, .el:
+            return o.n == 1 ? .one : .other
+        case .hi:
+            return o.i == 0 || o.n == 1 ? .one : .other
+        case .it, .ca, .ptPT:
             if o.i == 1 && o.v == 0 { return .one }
             return millions ? .many : .other
+        case .cs, .sk:
+            if o.v != 0 { return .many }
+            if o.i == 1 { return .one }
+            return (2...4).contains(o.i) ? .few : .other
+        case .uk:
+            guard o.v == 0 else { return .other }
+            let i10 = o.i % 10, i100 = o.i % 100
+            if i10 == 1 && i100 != 11 { return .one }
+            if (2...4).contains(i10) && !(12...14).contains(i100) { return .few }
+            return .many
+        case .ro:
+            // one: i = 1 and v = 0; few: v != 0 or n = 0 or n != 1 and n % 100 = 1..19
+            if o.i == 1 && o.v == 0 { return .one }
+            if o.v != 0 || o.n == 0 || (1...19).contains(o.i % 100) { return .few }
+            return .other
+        case .he:
+            if (o.i == 1 && o.v == 0) || (o.i == 0 && o.v != 0) { return .one }
+            return o.i == 2 && o.v == 0 ? .two : .other
+        case .ar:
+            // zero: n = 0; one: n = 1; two: n = 2; few: n % 100 = 3..10; many: n % 100 = 11..99 (n whole)
+            if o.n == 0 { return .zero }
+            if o.n == 1 { return .one }
+            if o.n == 2 { return .two }
+            guard o.v == 0 else { return .other }
+            let i100 = o.i % 100
+            if (3...10).contains(i100) { return .few }
+            return (11...99).contains(i100) ? .many : .other
+        case .ko, .id, .vi:
+            return .other
         case .es:
             if o.n == 1 { return .one }
             return millions ? .many : .other

@@ -47,7 +47,9 @@ import RouteModel
         let next = try #require(full.components(separatedBy: " │ ").first { $0.contains(": ") })
         let fields = fitted.components(separatedBy: " │ ")
         if StatusLine.displayWidth(full) <= columns - 1 {
-            #expect(fitted == full)
+            // The ETA is wall-clock time: the two renders may fall on either side of a second.
+            let withoutETA = { (s: String) in s.replacingOccurrences(of: #"ETA \d\d:\d\d:\d\d"#, with: "ETA", options: .regularExpression) }
+            #expect(withoutETA(fitted) == withoutETA(full))
         } else {
             // The next maneuver is there, whole or shortened with "…".
             let shown = try #require(fields.first { $0.contains(": ") || $0.hasSuffix("…") }, "\(columns): \(fitted)")
