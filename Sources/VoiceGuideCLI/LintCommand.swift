@@ -1,6 +1,7 @@
 import Foundation
 import JapaneseReading
 import Phrasing
+import RouteModel
 
 /// `voiceguide lint [FILES…]`: checks phrasebooks and locale files; lists every problem, exit 65 if any.
 public enum LintCommand: VoiceGuideCommand {
@@ -42,6 +43,12 @@ public enum LintCommand: VoiceGuideCommand {
     static func collapse(_ problems: [LintProblem], data: VoiceGuideData) -> [LintProblem] {
         var result: [LintProblem] = []
         var groups: [String: (index: Int, indices: [String])] = [:]
+        // "No locale uses this phrasebook" is false when a locale names the book but failed to load: that
+        // locale's own problem is the cause, reported once on its own line.
+        let problems = problems.filter { p in
+            !(p.message.contains("uses this phrasebook")
+              && someLocaleNames(URL(fileURLWithPath: p.file).deletingPathExtension().lastPathComponent, data: data))
+        }
         for p in problems {
             let (shape, index) = Self.shape(of: p.key)
             guard let index else { result.append(p); continue }
@@ -66,6 +73,16 @@ public enum LintCommand: VoiceGuideCommand {
             result[g.index] = p
         }
         return result
+    }
+
+    /// True when some locale file names `book` as its phrasebook, read leniently: a locale that fails to load
+    /// for another reason (a bad rounding band) still names its book, and is reported for that reason alone.
+    private static func someLocaleNames(_ book: String, data: VoiceGuideData) -> Bool {
+        data.availableLocales().contains { tag in
+            guard let bytes = FileManager.default.contents(atPath: data.localeURL(tag).path),
+                  let json = try? JSONParser().parse(bytes) else { return false }
+            return json["phrasebook"]?.stringValue == book
+        }
     }
 
     /// The key with its first array index replaced by `[#]`, and that index; nil when it has none.

@@ -6,7 +6,7 @@ import Guidance
 /// same figures as the text report.
 enum TranscriptStats {
     /// The report as a JSON object: `maneuvers`, `announced`, `chained`, `shortestLeadSeconds` (null when no
-    /// maneuver was announced), `overlaps`, `duplicates`, `late`, `missed` (`{leg, step}` each), `warnings`.
+    /// maneuver was announced), `overlaps`, `duplicates`, `late`, `missed` (`{leg, step}` each), `factsCarried` (held/carried per fact, as `--stats` prints), `warnings`.
     static func json(_ transcript: Transcript) -> JSONValue {
         let r = transcript.plan.run.report
         let warnings = transcript.settings.document.route.warnings.map(\.description) + r.warnings
@@ -21,6 +21,9 @@ enum TranscriptStats {
             JSONMember(key: "missed", value: .array(r.missed.map { id in
                 .object([JSONMember(key: "leg", value: .number(Double(id.leg))), JSONMember(key: "step", value: .number(Double(id.step)))])
             })),
+            JSONMember(key: "factsCarried", value: FactsCarried(announcements: transcript.plan.run.announcements,
+                                                                announceable: r.announceable, index: transcript.settings.index,
+                                                                builder: transcript.settings.builder).json),
             JSONMember(key: "warnings", value: .array(warnings.map { .string($0) })),
         ])
     }

@@ -72,7 +72,7 @@ import Testing
         "side-roads": [
             "Head north on Ludwigstraße.",
             "In ¼ mi, take the second right onto Adalbertstraße.",
-            "Take the second right onto Adalbertstraße.",
+            "Not this one, take the second right onto Adalbertstraße.",
             "In 800 ft, take the second left onto Schellingstraße.",
             "Turn left onto Schellingstraße.",
             "In 800 ft, your destination will be on the right.",

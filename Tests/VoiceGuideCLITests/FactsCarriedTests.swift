@@ -69,7 +69,7 @@ import Testing
             "Make a U-turn and continue on Siltasaarenkatu, then, in 400 ft, take the second right onto Kaisaniemenranta.",
             "Turn right onto Kaisaniemenranta.",
             "In 750 ft, take the third left, then you will arrive at your first stop.",
-            "Take the second left, then you will arrive at your first stop.",
+            "Not this one, take the second left, then you will arrive at your first stop.",
             "Head northeast, then at the end of the road, turn right onto Kaisaniemenranta.",
             "In 800 ft, take the third right onto Unioninkatu.",
             "Turn right onto Unioninkatu.",

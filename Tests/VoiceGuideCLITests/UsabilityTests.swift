@@ -85,6 +85,11 @@ import Phrasing
         #expect((stats["maneuvers"] as? Int ?? 0) > 0)
         #expect(stats["missed"] is [Any])
         #expect(stats["late"] as? Int == 0)
+        // The facts carried, as the text report prints them: city-dc says all 16 (side 8, road 8).
+        let facts = try #require(stats["factsCarried"] as? [String: Any])
+        #expect(facts["held"] as? Int == 16 && facts["carried"] as? Int == 16, "\(facts)")
+        #expect(((facts["facts"] as? [String: Any])?["side"] as? [String: Any])?["held"] as? Int == 8)
+        #expect((facts["missing"] as? [Any])?.isEmpty == true)
         #expect((json["announcements"] as? [Any])?.isEmpty == false)
     }
 
@@ -97,6 +102,26 @@ import Phrasing
         #expect(problems.count == 1, "\(run.err)")
         #expect(problems.first?.contains("'de-copy'") == true)
         #expect(run.errLines.last == "voiceguide lint: 1 problem(s) in 1 file(s)")
+    }
+
+    /// A locale that fails to load (a rounding step of 1e20) is reported for that alone: its phrasebook's
+    /// examples are not also called unused, nor the book a renamed copy.
+    @Test func lintOnABrokenLocaleReportsOnlyItsOwnProblem() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("vg-lint-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        for folder in ["Locales", "Phrasebooks"] {
+            try FileManager.default.copyItem(at: CLIFixtures.repository.appendingPathComponent(folder), to: dir.appendingPathComponent(folder))
+        }
+        let locale = dir.appendingPathComponent("Locales/en-US.json")
+        let text = try String(contentsOf: locale, encoding: .utf8)
+        try text.replacingOccurrences(of: #""step": 10"#, with: #""step": 1e20"#).write(to: locale, atomically: true, encoding: .utf8)
+        let run = ToolRun(["lint", "--data-dir", dir.path])
+        #expect(run.code == 65)
+        let problems = run.errLines.filter { $0.hasPrefix(dir.path) }
+        #expect(problems.count == 1, "\(run.err)")
+        #expect(problems.first?.contains("en-US.json: rounding.imperial[0].step") == true, "\(run.err)")
+        #expect(!run.err.contains("uses this phrasebook") && !run.err.contains("renamed copy"), "\(run.err)")
     }
 
     @Test(arguments: ["say", "drive"])
