@@ -46,7 +46,8 @@ public final class HTTPServer: @unchecked Sendable {
     public let limits: HTTPServerLimits
     /// The request handler.
     public let handler: any HTTPServerHandler
-    /// The counters (shared with the handler for `/metrics`).
+    /// The counters (shared with the handler for `/metrics`); a request's latency runs from its complete head to its
+    /// response being ready to write.
     public let metrics: ServiceMetrics
     /// The address bound.
     public let host: String
@@ -240,6 +241,9 @@ private struct Connection {
             }
             first = false
             guard let headEnd else { return }
+            if headEnd + 4 > limits.maxHeadBytes {
+                return refuse(431, "the request head is larger than \(limits.maxHeadBytes) bytes")
+            }
             let began = Date()
             var request: HTTPServerRequest
             var bodyLength = 0
@@ -272,8 +276,9 @@ private struct Connection {
             server.metrics.begin()
             let response = server.handler.respond(to: request)
             if server.isDraining { keepAlive = false }
-            let written = write(response: response, keepAlive: keepAlive, head: request.method == "HEAD")
+            // Counted before the write, so a client that has its answer also sees it in /metrics.
             server.metrics.end(endpoint: response.endpoint, status: response.status, seconds: Date().timeIntervalSince(began))
+            let written = write(response: response, keepAlive: keepAlive, head: request.method == "HEAD")
             guard written, keepAlive else { return }
         }
     }

@@ -22,7 +22,7 @@ public final class ServiceMetrics: @unchecked Sendable {
     /// A request started being handled.
     public func begin() { lock.withLock { inFlight += 1 } }
 
-    /// A request ended with `status` after `seconds` (from its head being read to its response being written).
+    /// A request ended with `status` after `seconds` (from its head being read to its response being ready).
     public func end(endpoint: String, status: Int, seconds: Double) {
         lock.withLock {
             inFlight -= 1
@@ -64,7 +64,7 @@ public final class ServiceMetrics: @unchecked Sendable {
             for key in requests.keys.sorted() { out += "voiceguide_http_requests_total{\(key)} \(requests[key] ?? 0)\n" }
             family("voiceguide_http_errors_total", "counter", "HTTP responses with a status of 400 or more, by endpoint and status code.")
             for key in errors.keys.sorted() { out += "voiceguide_http_errors_total{\(key)} \(errors[key] ?? 0)\n" }
-            family("voiceguide_http_request_duration_seconds", "histogram", "Time from a complete request head to the response written.")
+            family("voiceguide_http_request_duration_seconds", "histogram", "Time from a complete request head to its response being ready.")
             for (i, bound) in Self.buckets.enumerated() {
                 out += "voiceguide_http_request_duration_seconds_bucket{le=\"\(bound)\"} \(bucketCounts[i])\n"
             }
