@@ -19,6 +19,7 @@ let notData = entries("").filter { !["Locales", "Phrasebooks", "Examples", "Sour
 
 /// VoiceGuide: turn-by-turn voice guidance for Linux.
 /// Module layout follows shared DESIGN.md §2: only CEspeakNG/CALSA/CMeCab and their wrappers touch C.
+/// `VoiceService` (transcript rendering, batch, the HTTP server of `serve`) is in the `VoiceGuide` product for embedders.
 let package = Package(
     name: "VoiceGuide",
     products: [

@@ -5,6 +5,7 @@ import RouteModel
 import Phrasing
 import Speech
 import VoiceService
+import VoiceGuideTestSupport
 
 /// Issue 12 §2–3: `transcript --batch` against a loop of one `voiceguide transcript` process per route, and
 /// `voiceguide serve` (in this process, loaded over loopback by client threads) against the batch path, for the
@@ -132,7 +133,7 @@ private func loadTest(port: UInt16, bodies: [[UInt8]], clients: Int, seconds: Do
             defer { group.leave() }
             var latencies: [Double] = []
             var errors = 0
-            let fd = loopbackConnect(port)
+            let fd = FreePort.connect(port)
             if fd < 0 { errors += 1 } else {
                 var n = client
                 while benchNow() < end {
@@ -153,23 +154,6 @@ private func loadTest(port: UInt16, bodies: [[UInt8]], clients: Int, seconds: Do
     let (latencies, errors) = results.withLock { $0 }
     let (p50, p99) = percentiles(latencies)
     return (Double(latencies.count) / seconds, p50, p99, errors)
-}
-
-/// A blocking connection to 127.0.0.1:`port`, or -1.
-private func loopbackConnect(_ port: UInt16) -> Int32 {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard fd >= 0 else { return -1 }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    address.sin_addr.s_addr = UInt32(0x7f00_0001).bigEndian
-    let connected = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-    }
-    var one: Int32 = 1
-    _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-    if connected != 0 { close(fd); return -1 }
-    return fd
 }
 
 /// Sends one request and reads its Content-Length-framed response; the status, or 0 on failure.

@@ -200,7 +200,7 @@ private struct Connection {
             if left <= 0 { return .timeout }
             if idle && server.isDraining { return .draining }
             var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            _ = poll(&pfd, 1, Int32(min(left, 0.25) * 1000) + 1)
+            _ = poll(&pfd, 1, Int32(clamping: Int(saturating: min(left, 0.25) * 1000)) + 1)
         }
     }
 
@@ -324,7 +324,7 @@ private struct Connection {
             let left = deadline.timeIntervalSinceNow
             if left <= 0 { server.metrics.timedOut(); return false }
             var pfd = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-            _ = poll(&pfd, 1, Int32(min(left, 1) * 1000) + 1)
+            _ = poll(&pfd, 1, Int32(clamping: Int(saturating: min(left, 1) * 1000)) + 1)
         }
         return true
     }

@@ -99,20 +99,8 @@ final class RawConnection {
     private var buffer: [UInt8] = []
 
     init(port: UInt16) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw TestServiceError.system("socket", errno) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = UInt32(0x7f00_0001).bigEndian
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else {
-            let code = errno
-            close(fd)
-            throw TestServiceError.system("connect", code)
-        }
+        fd = FreePort.connect(port)
+        guard fd >= 0 else { throw TestServiceError.system("connect", errno) }
     }
 
     deinit { close(fd) }
