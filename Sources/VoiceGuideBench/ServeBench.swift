@@ -33,6 +33,18 @@ func serveBenchmarks() -> [BenchFigure] {
     let cityBatch = batchRate(renderer, routes: city, minimumSeconds: 2)
     figures.append(BenchFigure(name: "batch, city routes, one core", value: "\(benchFormat(cityBatch)) routes/s",
                                target: "≥ 2,000 routes/s", met: cityBatch >= 2_000))
+    // Where the time goes: the offline planning alone (issue 12 §1 makes it follow the maneuvers, not the hours).
+    if let builder = try? renderer.locale("en-US").builder(),
+       let documents = try? city.map({ try RouteImporter().read(Data($0), fileName: "city") }) {
+        var planned = 0
+        let start = benchNow()
+        repeat {
+            for document in documents { _ = VoiceTranscript(planning: document, localeTag: "en-US", builder: builder) }
+            planned += documents.count
+        } while benchNow() - start < 1
+        let planningRate = Double(planned) / (benchNow() - start)
+        figures.append(BenchFigure(name: "of that, planning and phrasing alone", value: String(format: "%.0f%% of the batch time per city route", 100 * cityBatch / planningRate)))
+    }
     let hourBatch = batchRate(renderer, routes: [hour], minimumSeconds: 2)
     figures.append(BenchFigure(name: "batch, 1-hour route, one core", value: "\(benchFormat(hourBatch, decimals: 1)) routes/s"))
 
