@@ -35,9 +35,12 @@ public enum ServeCommand: VoiceGuideCommand {
     /// Endpoints, for --help.
     public static let notes = """
         Endpoints:
-          POST /v1/voice?locale=de-DE&units=metric&format=mapbox|json   body: an OSRM/Mapbox/Valhalla-OSRM response
-          GET  /route/v1/driving/LON,LAT;LON,LAT?language=de&voice_units=metric   (with --upstream)
-          GET  /health   GET /metrics (Prometheus)   GET /v1/locales
+          POST /v1/voice?locale=de-DE&units=metric&format=mapbox|json
+               body: an OSRM, Mapbox or Valhalla (format osrm) route response
+          GET  /route/v1/driving/LON,LAT;LON,LAT?language=de&voice_units=metric
+               proxy mode, with --upstream
+          GET  /health    GET /metrics (Prometheus)    GET /v1/locales
+        SIGTERM or SIGINT drains: in-flight requests finish, new ones are refused.
         """
 
     /// Runs the server until SIGTERM/SIGINT; failures to start are `CLIError`s.
