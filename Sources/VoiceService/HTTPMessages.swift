@@ -74,7 +74,7 @@ public struct HTTPServerRequest: Sendable {
     }
 }
 
-/// A response a handler returns; the server adds Content-Length, Connection and Date.
+/// A response a handler returns; the server adds Content-Length, Connection and Server.
 public struct HTTPServerResponse: Sendable {
     /// The status code.
     public var status: Int
