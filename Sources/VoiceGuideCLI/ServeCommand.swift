@@ -40,7 +40,8 @@ public enum ServeCommand: VoiceGuideCommand {
           GET  /route/v1/driving/LON,LAT;LON,LAT?language=de&voice_units=metric
                proxy mode, with --upstream
           GET  /health    GET /metrics (Prometheus)    GET /v1/locales
-        SIGTERM or SIGINT drains: in-flight requests finish, new ones are refused.
+        SIGTERM or SIGINT drains: in-flight requests finish, new ones are refused;
+        a second signal stops at once.
         """
 
     /// Runs the server until SIGTERM/SIGINT; failures to start are `CLIError`s.
@@ -89,7 +90,13 @@ public enum ServeCommand: VoiceGuideCommand {
             signal(sig, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
             source.setEventHandler {
-                io.error("voiceguide serve: \(sig == SIGTERM ? "SIGTERM" : "SIGINT"): draining (in flight: \(metrics.requestsInFlight))")
+                let name = sig == SIGTERM ? "SIGTERM" : "SIGINT"
+                guard !server.isDraining else {
+                    // A second signal while draining: the operator wants out now.
+                    io.error("voiceguide serve: \(name) again: stopping without waiting for \(metrics.requestsInFlight) in flight")
+                    exit(128 + sig)
+                }
+                io.error("voiceguide serve: \(name): draining (in flight: \(metrics.requestsInFlight))")
                 server.shutdown()
             }
             source.resume()
