@@ -19,10 +19,11 @@ let notData = entries("").filter { !["Locales", "Phrasebooks", "Examples", "Sour
 
 /// VoiceGuide: turn-by-turn voice guidance for Linux.
 /// Module layout follows shared DESIGN.md §2: only CEspeakNG/CALSA/CMeCab and their wrappers touch C.
+/// `VoiceService` (transcript rendering, batch, the HTTP server of `serve`) is in the `VoiceGuide` product for embedders.
 let package = Package(
     name: "VoiceGuide",
     products: [
-        .library(name: "VoiceGuide", targets: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Speech", "Location", "Routing", "Navigation", "VoiceGuideResources"]),
+        .library(name: "VoiceGuide", targets: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Speech", "Location", "Routing", "Navigation", "VoiceService", "VoiceGuideResources"]),
         .library(name: "VoiceGuideAudio", targets: ["SpeechESpeakNG", "AudioALSA"]),
         .library(name: "VoiceGuideReading", targets: ["JapaneseReading"]),
         .executable(name: "voiceguide", targets: ["voiceguide"]),
@@ -42,6 +43,7 @@ let package = Package(
         .target(name: "Location", dependencies: ["SafeIO", "RouteModel", "Guidance"]),
         .target(name: "Routing", dependencies: ["SafeIO", "RouteModel"]),
         .target(name: "Navigation", dependencies: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Speech", "Location", "Routing"]),
+        .target(name: "VoiceService", dependencies: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Routing"]),
         .systemLibrary(
             name: "CEspeakNG", pkgConfig: "espeak-ng",
             providers: [.apt(["libespeak-ng-dev", "espeak-ng-data"])]),
@@ -56,7 +58,8 @@ let package = Package(
         .target(name: "AudioALSA", dependencies: ["Speech", "CALSA"]),
         .target(
             name: "VoiceGuideCLI",
-            dependencies: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Speech", "Navigation", "SpeechESpeakNG", "AudioALSA", "JapaneseReading"]),
+            dependencies: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Speech", "Navigation", "SpeechESpeakNG", "AudioALSA", "JapaneseReading",
+                           "Routing", "VoiceService"]),
         .executableTarget(name: "voiceguide", dependencies: ["VoiceGuideCLI"]),
         .executableTarget(
             name: "VoiceGuideExample",
@@ -65,7 +68,7 @@ let package = Package(
         .executableTarget(
             name: "VoiceGuideBench",
             dependencies: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Speech", "SpeechESpeakNG", "AudioALSA", "VoiceGuideCLI",
-                           "JapaneseReading", "Location", "Routing", "Navigation", "VoiceGuideTestSupport"]),
+                           "JapaneseReading", "Location", "Routing", "Navigation", "VoiceService", "VoiceGuideTestSupport"]),
         .target(name: "VoiceGuideTestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "RouteModelTests", dependencies: ["RouteModel", "SafeIO"]),
         .testTarget(name: "GuidanceTests", dependencies: ["Guidance", "RouteModel"]),
@@ -77,6 +80,7 @@ let package = Package(
         .testTarget(name: "LocationTests", dependencies: ["Location", "Guidance", "RouteModel", "VoiceGuideTestSupport"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Location", "Speech", "Phrasing", "Guidance", "RouteModel", "SpeechESpeakNG", "VoiceGuideResources", "VoiceGuideTestSupport"]),
         .testTarget(name: "VoiceGuideCLITests", dependencies: ["VoiceGuideCLI", "SafeIO", "Routing", "RouteModel", "VoiceGuideTestSupport"]),
+        .testTarget(name: "VoiceServiceTests", dependencies: ["VoiceService", "VoiceGuideCLI", "Routing", "RouteModel", "Phrasing", "VoiceGuideTestSupport"]),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "RouteModel", "Guidance", "VoiceGuideTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -2,10 +2,11 @@
 # Installs the system packages VoiceGuide needs, only when they are missing (Debian 12).
 # Build: libespeak-ng-dev espeak-ng-data libasound2-dev pkg-config, and libmecab-dev mecab-ipadic-utf8 (readings of
 # Japanese names: MeCab with the IPA dictionary).
-# Tests also use the reference tools: espeak-ng (CLI), sox, alsa-utils, and util-linux's `script` for pseudo-terminals.
+# Tests also use the reference tools: espeak-ng (CLI), sox, alsa-utils, util-linux's `script` for pseudo-terminals, and
+# apache2-utils' `ab` (the load test of `voiceguide serve`).
 set -euo pipefail
 need=()
-for pkg in libespeak-ng-dev espeak-ng-data libasound2-dev pkg-config libmecab-dev mecab-ipadic-utf8 espeak-ng sox alsa-utils bsdutils gpsd; do
+for pkg in libespeak-ng-dev espeak-ng-data libasound2-dev pkg-config libmecab-dev mecab-ipadic-utf8 espeak-ng sox alsa-utils bsdutils gpsd apache2-utils; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then

@@ -4,7 +4,7 @@ import RouteModel
 import VoiceGuideCLI
 
 /// A city-style route of about `minutes` minutes at 50 km/h: a turn every 400–900 m, alternating sides.
-private func driveRouteFile(minutes: Double) throws -> String {
+func driveRouteFile(minutes: Double) throws -> String {
     var builder = ScenarioRouteBuilder(start: Coordinate(latitude: 48.1, longitude: 11.5), heading: 0,
                                        name: "Main Street", speedKmh: 50, vertexSpacing: 25)
     let total = minutes * 60 * 50 / 3.6

@@ -22,6 +22,7 @@ let sections: [(String, () -> [BenchFigure])] = [
     ("Location", locationBenchmarks),
     ("Routing", routingBenchmarks),
     ("Navigation", navigationBenchmarks),
+    ("Serve and batch (issue 12)", serveBenchmarks),
 ]
 let only = CommandLine.arguments.count == 3 && CommandLine.arguments[1] == "--only" ? CommandLine.arguments[2] : nil
 for (title, run) in sections where only.map({ title.hasPrefix($0) }) ?? true {

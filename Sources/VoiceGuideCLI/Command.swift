@@ -7,6 +7,8 @@ public final class CommandIO: @unchecked Sendable {
     private let writeOut: @Sendable (String) throws -> Void
     private let writeErr: @Sendable (String) -> Void
     private let readInput: @Sendable () throws -> Data
+    private let readChunk: (@Sendable () throws -> [UInt8])?
+    private var wholeInputTaken = false
     private var outputFailure: (any Error)?
     /// Environment variables.
     public let environment: [String: String]
@@ -19,8 +21,10 @@ public final class CommandIO: @unchecked Sendable {
     /// and the command ends with exit 74.
     public init(out: @escaping @Sendable (String) throws -> Void, err: @escaping @Sendable (String) -> Void,
                 stdin: @escaping @Sendable () throws -> Data = { Data() }, environment: [String: String] = [:],
-                stdoutIsTTY: Bool = false, isProcessStdout: Bool = false) {
+                stdoutIsTTY: Bool = false, isProcessStdout: Bool = false,
+                stdinChunk: (@Sendable () throws -> [UInt8])? = nil) {
         self.isProcessStdout = isProcessStdout
+        readChunk = stdinChunk
         writeOut = out
         writeErr = err
         readInput = stdin
@@ -38,7 +42,23 @@ public final class CommandIO: @unchecked Sendable {
                   // past the route limit, which the parser then reports as too big.
                   stdin: { () throws in try StandardStreams.readAll(limit: BoundedReader.defaultLimit) },
                   environment: ProcessInfo.processInfo.environment,
-                  stdoutIsTTY: isatty(STDOUT_FILENO) == 1, isProcessStdout: true)
+                  stdoutIsTTY: isatty(STDOUT_FILENO) == 1, isProcessStdout: true,
+                  stdinChunk: { () throws in try StandardStreams.readChunk() })
+    }
+
+    /// Reads the next piece of standard input as it arrives (empty at the end), for streaming commands
+    /// (`transcript --batch`); without a chunk reader, the whole input once. A read error is exit 66.
+    public func readStdinChunk() throws(CLIError) -> [UInt8] {
+        do {
+            if let readChunk { return try readChunk() }
+            let taken = lock.withLock { () -> Bool in
+                defer { wholeInputTaken = true }
+                return wholeInputTaken
+            }
+            return taken ? [] : Array(try readInput())
+        } catch {
+            throw CLIError(.noInput, "<stdin>: cannot read standard input: \(error)")
+        }
     }
 
     /// Reads all of standard input (for `-`); a stream that cannot be read is exit 66 naming `<stdin>`.

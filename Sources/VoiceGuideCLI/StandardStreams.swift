@@ -49,6 +49,18 @@ public enum StandardStreams {
         }
     }
 
+    /// Reads what standard input has next, up to 1 MiB, waiting for it; empty at the end of the input.
+    public static func readChunk() throws(Failure) -> [UInt8] {
+        if closedAtStart.withLock({ $0.contains(STDIN_FILENO) }) { throw Failure(code: EBADF) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if n >= 0 { return Array(buffer[0..<n]) }
+            if errno == EINTR { continue }
+            throw Failure(code: errno)
+        }
+    }
+
     /// Writes all of `text` to `fd`. EPIPE on stdout ends the process as SIGPIPE would (after restoring the
     /// terminal); other failures are thrown.
     static func write(_ text: String, to fd: Int32) throws(Failure) {

@@ -10,6 +10,7 @@ public enum VoiceGuideTool {
     public static let commands: [CommandDescriptor] = [
         CommandDescriptor(DriveCommand.self),
         CommandDescriptor(TranscriptCommand.self),
+        CommandDescriptor(ServeCommand.self),
         CommandDescriptor(InspectCommand.self),
         CommandDescriptor(SayCommand.self),
         CommandDescriptor(LocalesCommand.self),

@@ -1,5 +1,4 @@
 import Foundation
-import VoiceGuideTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,17 +6,19 @@ import Glibc
 /// A real TCP server on 127.0.0.1 that records each HTTP request it receives and answers it as a test scripts:
 /// fixed bytes, silence (accept and never answer), or an endless stream. For the client's fault tests and for
 /// checking the exact request the OSRM router sends.
-final class ScriptedHTTPServer: @unchecked Sendable {
+public final class ScriptedHTTPServer: @unchecked Sendable {
     /// One request as received: the request line, the headers and the body.
-    struct Received: Sendable {
-        var head: String
-        var body: Data
+    public struct Received: Sendable {
+        /// The request head (request line and headers).
+        public var head: String
+        /// The body.
+        public var body: Data
         /// "GET /route/v1/… HTTP/1.1".
-        var requestLine: String { head.components(separatedBy: "\r\n").first ?? "" }
+        public var requestLine: String { head.components(separatedBy: "\r\n").first ?? "" }
     }
 
     /// How to answer.
-    enum Reply: Sendable {
+    public enum Reply: Sendable {
         /// Send these bytes, then close.
         case bytes([UInt8])
         /// Keep the connection open and say nothing until the server stops.
@@ -28,7 +29,8 @@ final class ScriptedHTTPServer: @unchecked Sendable {
         case drip([UInt8], piece: Int, pause: Double)
     }
 
-    let port: UInt16
+    /// The port it listens on.
+    public let port: UInt16
     private let listener: Int32
     private let reply: @Sendable (Received) -> Reply
     private let lock = NSLock()
@@ -37,7 +39,7 @@ final class ScriptedHTTPServer: @unchecked Sendable {
     private var openConnections: [Int32] = []
 
     /// Starts listening (on `port`, or a free one) and serving on a thread of its own.
-    init(port requested: UInt16? = nil, reply: @escaping @Sendable (Received) -> Reply) throws {
+    public init(port requested: UInt16? = nil, reply: @escaping @Sendable (Received) -> Reply) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw TestServiceError.system("socket", errno) }
         var one: Int32 = 1
@@ -67,19 +69,19 @@ final class ScriptedHTTPServer: @unchecked Sendable {
     }
 
     /// Answers every request with `response`.
-    convenience init(response: String) throws {
+    public convenience init(response: String) throws {
         let bytes = Array(response.utf8)
         try self.init { _ in .bytes(bytes) }
     }
 
     /// `http://127.0.0.1:PORT`.
-    var baseURL: String { "http://127.0.0.1:\(port)" }
+    public var baseURL: String { "http://127.0.0.1:\(port)" }
 
     /// The requests received so far.
-    var requests: [Received] { lock.withLock { received } }
+    public var requests: [Received] { lock.withLock { received } }
 
     /// Stops accepting and closes every connection.
-    func stop() {
+    public func stop() {
         let connections = lock.withLock { () -> [Int32] in
             stopped = true
             return openConnections

@@ -1,0 +1,117 @@
+import Foundation
+import Phrasing
+import Routing
+import SafeIO
+import Speech
+import VoiceService
+
+/// `voiceguide serve`: the HTTP voice-instructions service of `VoiceService` (POST /v1/voice, proxy mode for an
+/// OSRM or Valhalla router, /health, /metrics, /v1/locales) until SIGTERM or SIGINT, which drain it.
+public enum ServeCommand: VoiceGuideCommand {
+    /// The subcommand name.
+    public static let name = "serve"
+    /// One line for the command list.
+    public static let summary = "Serve voice instructions over HTTP (POST /v1/voice; proxy for OSRM or Valhalla)."
+    /// Usage after the command name.
+    public static let usage = "[--host ADDR] [--port N] [--upstream URL --upstream-kind osrm|valhalla] [--upstream-timeout S] "
+        + "[--max-body BYTES] [--max-connections N] [--head-timeout S] [--body-timeout S] [--idle-timeout S] "
+        + "[--drain-timeout S] [--locale TAG] [--data-dir DIR]"
+    /// The options the command accepts.
+    public static let options: [OptionSpec] = [
+        OptionSpec("host", value: "ADDR", help: "Address to bind (default 127.0.0.1; 0.0.0.0 for all)."),
+        OptionSpec("port", value: "N", help: "TCP port (default 8080; 0 picks a free one)."),
+        OptionSpec("upstream", value: "URL", help: "Proxy mode: the router asked for GET /route/v1/… (http://HOST:PORT)."),
+        OptionSpec("upstream-kind", value: "KIND", help: "osrm (default) or valhalla."),
+        OptionSpec("upstream-timeout", value: "S", help: "Seconds for an upstream answer before 504 (default 10)."),
+        OptionSpec("max-body", value: "BYTES", help: "Largest request body (default 33554432 = 32 MB); larger is 413."),
+        OptionSpec("max-connections", value: "N", help: "Most open connections (default 512); one more gets 503."),
+        OptionSpec("head-timeout", value: "S", help: "Seconds for a request head once begun (default 10); then 408."),
+        OptionSpec("body-timeout", value: "S", help: "Seconds for a request body (default 30); then 408."),
+        OptionSpec("idle-timeout", value: "S", help: "Seconds a kept-alive connection may idle (default 15)."),
+        OptionSpec("drain-timeout", value: "S", help: "Seconds SIGTERM waits for in-flight requests (default 30)."),
+        OptionSpec("locale", value: "TAG", help: "Locale when a request names none (default en-US)."),
+        PhrasingSupport.dataDirOption,
+    ]
+    /// Endpoints, for --help.
+    public static let notes = """
+        Endpoints:
+          POST /v1/voice?locale=de-DE&units=metric&format=mapbox|json
+               body: an OSRM, Mapbox or Valhalla (format osrm) route response
+          GET  /route/v1/driving/LON,LAT;LON,LAT?language=de&voice_units=metric
+               proxy mode, with --upstream
+          GET  /health    GET /metrics (Prometheus)    GET /v1/locales
+        SIGTERM or SIGINT drains: in-flight requests finish, new ones are refused;
+        a second signal stops at once.
+        """
+
+    /// Runs the server until SIGTERM/SIGINT; failures to start are `CLIError`s.
+    public static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitCode {
+        guard arguments.positionals.isEmpty else {
+            throw CLIError.usage("serve takes no arguments, got '\(arguments.positionals.joined(separator: "' '"))'", command: name)
+        }
+        var limits = HTTPServerLimits()
+        func seconds(_ option: String, _ fallback: Double) throws -> Double {
+            try arguments.number(option, in: 0.1...86_400, command: name) ?? fallback
+        }
+        limits.maxBodyBytes = try arguments.number("max-body", in: 1...Double(1 << 34), command: name).map { Int(saturating: $0) } ?? limits.maxBodyBytes
+        limits.maxConnections = try arguments.number("max-connections", in: 1...100_000, command: name).map { Int(saturating: $0) } ?? limits.maxConnections
+        limits.headTimeout = try seconds("head-timeout", limits.headTimeout)
+        limits.bodyTimeout = try seconds("body-timeout", limits.bodyTimeout)
+        limits.idleTimeout = try seconds("idle-timeout", limits.idleTimeout)
+        limits.drainTimeout = try seconds("drain-timeout", limits.drainTimeout)
+        let port = try arguments.number("port", in: 0...65_535, command: name).map { UInt16(clamping: Int(saturating: $0)) } ?? 8080
+        let host = arguments.values["host"] ?? "127.0.0.1"
+        let upstreamTimeout = try seconds("upstream-timeout", 10)
+        let kind = try arguments.choice("upstream-kind", of: ["osrm", "valhalla"], command: name)
+        var upstream: VoiceUpstream?
+        if let url = arguments.values["upstream"] {
+            do {
+                upstream = kind == "valhalla" ? .valhalla(try ValhallaRouter(baseURL: url, timeout: upstreamTimeout))
+                                              : .osrm(try OSRMRouter(baseURL: url, timeout: upstreamTimeout))
+            } catch {
+                throw CLIError.usage("option '--upstream': \(error)", command: name)
+            }
+        } else if kind != nil {
+            throw CLIError.usage("option '--upstream-kind' needs '--upstream URL'", command: name)
+        }
+        let data = try PhrasingSupport.data(arguments, io: io)
+        let tag = arguments.values["locale"] ?? "en-US"
+        _ = try PhrasingSupport.locale(tag, data: data, io: io)
+        let renderer = VoiceRenderer(data: data, maxBytes: limits.maxBodyBytes)
+        let metrics = ServiceMetrics()
+        let drain = Locked<HTTPServer?>(nil)
+        let service = VoiceHTTPService(renderer: renderer, upstream: upstream, defaultLocale: tag, metrics: metrics,
+                                       isDraining: { drain.withLock { $0?.isDraining ?? false } })
+        let server = HTTPServer(host: host, port: port, limits: limits, metrics: metrics, handler: service)
+        drain.withLock { $0 = server }
+        signal(SIGPIPE, SIG_IGN)
+        var sources: [any DispatchSourceSignal] = []
+        for sig in [SIGTERM, SIGINT] {
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            source.setEventHandler {
+                let name = sig == SIGTERM ? "SIGTERM" : "SIGINT"
+                guard !server.isDraining else {
+                    // A second signal while draining: the operator wants out now.
+                    io.error("voiceguide serve: \(name) again: stopping without waiting for \(metrics.requestsInFlight) in flight")
+                    exit(128 + sig)
+                }
+                io.error("voiceguide serve: \(name): draining (in flight: \(metrics.requestsInFlight))")
+                server.shutdown()
+            }
+            source.resume()
+            sources.append(source)
+        }
+        do {
+            try server.start()
+        } catch {
+            throw CLIError(.unavailable, "serve: \(error)")
+        }
+        io.error("voiceguide serve: listening on http://\(host.contains(":") ? "[\(host)]" : host):\(server.port)"
+                 + (upstream.map { " (proxy for \($0.label))" } ?? "") + ", \(renderer.availableLocales.count) locales")
+        server.waitUntilStopped()
+        sources.forEach { $0.cancel() }
+        io.error("voiceguide serve: stopped")
+        return .ok
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import RouteModel
+import Phrasing
+import Routing
+import SafeIO
+
+/// The router behind proxy mode: an OSRM server or a Valhalla server (asked with `format: osrm`).
+public enum VoiceUpstream: Sendable {
+    /// An OSRM server (`/route/v1/{profile}/…`); the profile of each request is passed on.
+    case osrm(OSRMRouter)
+    /// A Valhalla server; the OSRM profile picks the costing (driving → auto, cycling → bicycle, walking → pedestrian).
+    case valhalla(ValhallaRouter)
+
+    /// "osrm http://…" or "valhalla http://…".
+    public var label: String {
+        switch self {
+        case .osrm(let router): return router.label
+        case .valhalla(let router): return router.label
+        }
+    }
+
+    /// Asks the router for `request` on the calling thread (bounded by the router's timeout).
+    func route(_ request: RouteRequest, profile: String) throws(RouterError) -> RouterResponse {
+        switch self {
+        case .osrm(var router):
+            router.profile = profile
+            return try router.routeBlocking(request)
+        case .valhalla(var router):
+            router.costing = ["cycling": "bicycle", "bike": "bicycle", "walking": "pedestrian", "foot": "pedestrian"][profile] ?? "auto"
+            return try router.routeBlocking(request)
+        }
+    }
+}
+
+/// The endpoints of `voiceguide serve`, stateless (only a cache of loaded locales):
+/// `POST /v1/voice`, `GET /route/v1/{profile}/{lon,lat;…}` (proxy mode), `GET /health`, `GET /metrics`, `GET /v1/locales`.
+public struct VoiceHTTPService: HTTPServerHandler {
+    /// Plans and renders the routes.
+    public let renderer: VoiceRenderer
+    /// The router of proxy mode, or nil.
+    public let upstream: VoiceUpstream?
+    /// The locale when a request names none.
+    public let defaultLocale: String
+    /// The counters `/metrics` shows (the server's).
+    public let metrics: ServiceMetrics
+    /// Whether the server is draining (`/health` then answers 503 so a load balancer stops sending).
+    public let isDraining: @Sendable () -> Bool
+
+    /// Creates the service.
+    public init(renderer: VoiceRenderer, upstream: VoiceUpstream? = nil, defaultLocale: String = "en-US",
+                metrics: ServiceMetrics, isDraining: @escaping @Sendable () -> Bool = { false }) {
+        self.renderer = renderer
+        self.upstream = upstream
+        self.defaultLocale = defaultLocale
+        self.metrics = metrics
+        self.isDraining = isDraining
+    }
+
+    /// Routes a request to its endpoint.
+    public func respond(to request: HTTPServerRequest) -> HTTPServerResponse {
+        let get = request.method == "GET" || request.method == "HEAD"
+        func only(_ allowed: String, _ endpoint: String, _ body: () -> HTTPServerResponse) -> HTTPServerResponse {
+            let ok = allowed == "POST" ? request.method == "POST" : get
+            guard ok else {
+                var response = HTTPServerResponse.error(405, "\(request.method) is not allowed on \(request.path); use \(allowed)", endpoint: endpoint)
+                response.headers.append(("Allow", allowed == "GET" ? "GET, HEAD" : allowed))
+                return response
+            }
+            return body()
+        }
+        switch request.path {
+        case "/health":
+            return only("GET", "health") {
+                isDraining() ? .json(503, .object([.init(key: "status", value: .string("draining"))]), endpoint: "health")
+                    : .json(200, .object([.init(key: "status", value: .string("ok"))]), endpoint: "health")
+            }
+        case "/metrics":
+            return only("GET", "metrics") {
+                HTTPServerResponse(status: 200, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")],
+                                   body: Array(metrics.text().utf8), endpoint: "metrics")
+            }
+        case "/v1/locales":
+            return only("GET", "locales") {
+                .json(200, .object([.init(key: "locales", value: .array(renderer.availableLocales.map { .string($0) })),
+                                    .init(key: "default", value: .string(defaultLocale))]), endpoint: "locales")
+            }
+        case "/v1/voice":
+            return only("POST", "voice") { voice(request) }
+        default:
+            if request.path.hasPrefix("/route/v1/") { return only("GET", "route") { route(request) } }
+            return .error(404, "no endpoint \(ControlCharacters.escapedForMessage(request.path)); see GET /v1/locales, POST /v1/voice, GET /route/v1/…, /health, /metrics",
+                          endpoint: "unknown")
+        }
+    }
+
+    /// `POST /v1/voice?locale=&units=&format=mapbox|json&route_index=`.
+    func voice(_ request: HTTPServerRequest) -> HTTPServerResponse {
+        do throws(VoiceRequestError) {
+            let locale = request.parameter("locale") ?? defaultLocale
+            let units = try VoiceRenderer.units(request.parameter("units"))
+            let format = try VoiceRenderer.format(request.parameter("format"), fallback: .mapbox)
+            var routeIndex = 0
+            if let text = request.parameter("route_index") {
+                guard let value = Int(text), value >= 0 else { throw .badParameter("route_index: '\(ControlCharacters.escapedForMessage(text))' is not a whole number ≥ 0") }
+                routeIndex = value
+            }
+            _ = try renderer.resolveTag(locale)
+            guard !request.body.isEmpty else { throw .init(status: 400, code: 65, message: "body: empty, expected a route response (JSON)") }
+            let document = try renderer.importRoute(Data(request.body), name: "body", routeIndex: routeIndex)
+            return .json(200, try renderer.render(document, locale: locale, units: units, format: format), endpoint: "voice")
+        } catch {
+            return .error(error.status, error.message, endpoint: "voice")
+        }
+    }
+
+    /// `GET /route/v1/{profile}/{lon,lat;lon,lat…}?language=&voice_units=&bearings=` in proxy mode.
+    func route(_ request: HTTPServerRequest) -> HTTPServerResponse {
+        guard let upstream else {
+            return .error(404, "proxy mode is off: start the server with --upstream URL to serve /route/v1/…", endpoint: "route")
+        }
+        do throws(VoiceRequestError) {
+            let parts = request.path.dropFirst("/route/v1/".count).split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 2, !parts[0].isEmpty, parts[0].allSatisfy({ $0.isLetter || $0 == "-" || $0 == "_" }) else {
+                throw .badParameter("path: expected /route/v1/{profile}/{lon,lat;lon,lat…}")
+            }
+            let points = try Self.coordinates(String(parts[1]))
+            let locale = try renderer.resolveTag(request.parameter("language") ?? defaultLocale)
+            let units = try VoiceRenderer.units(request.parameter("voice_units"))
+            var heading: Double?
+            if let bearings = request.parameter("bearings"), let first = bearings.split(separator: ";", omittingEmptySubsequences: false).first,
+               let value = first.split(separator: ",").first.flatMap({ Double($0) }), value.isFinite {
+                heading = value
+            }
+            let routeRequest = RouteRequest(origin: points[0], heading: heading, destinations: Array(points.dropFirst()),
+                                            language: locale, units: units?.rawValue)
+            let response: RouterResponse
+            do {
+                response = try upstream.route(routeRequest, profile: String(parts[0]))
+            } catch {
+                throw Self.upstreamError(error)
+            }
+            return .json(200, try renderer.render(response.document, locale: locale, units: units, format: .mapbox), endpoint: "route")
+        } catch {
+            return .error(error.status, error.message, endpoint: "route")
+        }
+    }
+
+    /// The points of an OSRM coordinate list `lon,lat;lon,lat…` (2 to 100 points).
+    static func coordinates(_ text: String) throws(VoiceRequestError) -> [Coordinate] {
+        let pairs = text.split(separator: ";", omittingEmptySubsequences: false)
+        guard (2...100).contains(pairs.count) else {
+            throw .badParameter("coordinates: expected 2 to 100 points 'lon,lat;lon,lat', got \(pairs.count)")
+        }
+        var points: [Coordinate] = []
+        for (n, pair) in pairs.enumerated() {
+            let numbers = pair.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
+            guard numbers.count == 2, let lon = numbers[0], let lat = numbers[1], lon.isFinite, lat.isFinite,
+                  (-180...180).contains(lon), (-90...90).contains(lat) else {
+                throw .badParameter("coordinates[\(n)]: '\(ControlCharacters.escapedForMessage(String(pair)))' is not 'lon,lat' in degrees")
+            }
+            points.append(Coordinate(latitude: lat, longitude: lon))
+        }
+        return points
+    }
+
+    /// A router failure as a response: timeout → 504, no route → 422, anything else (down, garbage) → 502.
+    static func upstreamError(_ error: RouterError) -> VoiceRequestError {
+        switch error {
+        case .timeout: return VoiceRequestError(status: 504, code: 69, message: "upstream: \(error)")
+        case .notOk: return VoiceRequestError(status: 422, code: 65, message: "upstream: \(error)")
+        default: return VoiceRequestError(status: 502, code: 69, message: "upstream: \(error)")
+        }
+    }
+}

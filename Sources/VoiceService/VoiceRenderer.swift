@@ -1,0 +1,146 @@
+import Foundation
+import RouteModel
+import Guidance
+import Phrasing
+import SafeIO
+
+/// What a voice request asks for: the transcript JSON or the input response with our voice instructions.
+public enum VoiceFormat: String, Sendable, CaseIterable {
+    /// The input response with `voiceInstructions` (and `ssmlAnnouncement`) on every step.
+    case mapbox
+    /// The transcript JSON of DESIGN.md §5.
+    case json
+}
+
+/// Why one voice request (an HTTP request or a batch line) could not be answered: one line, with the HTTP status
+/// and the process exit code (DESIGN.md §6) it maps to.
+public struct VoiceRequestError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The HTTP status (400, 404, 405, 413, 422, 502, 503, 504…).
+    public var status: Int
+    /// The exit-code class: 64 usage (bad parameter), 65 bad data, 69 unavailable.
+    public var code: Int
+    /// One line naming the parameter, the JSON path or the key.
+    public var message: String
+
+    /// Creates an error.
+    public init(status: Int, code: Int, message: String) {
+        self.status = status
+        self.code = code
+        self.message = message
+    }
+
+    /// A bad parameter (400, exit 64).
+    public static func badParameter(_ message: String) -> VoiceRequestError { .init(status: 400, code: 64, message: message) }
+
+    /// The message.
+    public var description: String { message }
+}
+
+/// Turns route responses into voice guidance, caching each loaded locale (loading one reads and checks its
+/// phrasebooks, which costs far more than planning a city route). Safe to share between threads.
+public final class VoiceRenderer: @unchecked Sendable {
+    /// Where locales and phrasebooks come from.
+    public let data: VoiceGuideData
+    /// The largest route response accepted, in bytes.
+    public let maxBytes: Int
+    /// The locale tags available in `data`.
+    public let availableLocales: [String]
+    private let lock = NSLock()
+    private var cache: [String: LoadedLocale] = [:]
+
+    /// Creates a renderer over `data` accepting responses of at most `maxBytes`.
+    public init(data: VoiceGuideData, maxBytes: Int = 32 << 20) {
+        self.data = data
+        self.maxBytes = maxBytes
+        availableLocales = data.availableLocales()
+    }
+
+    /// The tag for `requested`: an exact tag, a case-insensitive one (`de-de`), an underscore form (`de_DE`), or a
+    /// bare language (`de` → the first `de-…` locale, as OSRM clients send `language=de`).
+    public func resolveTag(_ requested: String) throws(VoiceRequestError) -> String {
+        let wanted = requested.replacingOccurrences(of: "_", with: "-").lowercased()
+        if let exact = availableLocales.first(where: { $0.lowercased() == wanted }) { return exact }
+        if !wanted.contains("-"), let first = availableLocales.first(where: { $0.lowercased().hasPrefix(wanted + "-") }) {
+            return first
+        }
+        let suggestion = VoiceGuideData.closest(requested, in: availableLocales).map { " (did you mean '\($0)'?)" } ?? ""
+        throw .badParameter("locale: unknown locale '\(ControlCharacters.escapedForMessage(requested))'\(suggestion); "
+                            + "available: \(availableLocales.joined(separator: ", "))")
+    }
+
+    /// The loaded locale for `tag` (resolved as `resolveTag` does), loaded once.
+    public func locale(_ tag: String) throws(VoiceRequestError) -> LoadedLocale {
+        let resolved = try resolveTag(tag)
+        if let cached = lock.withLock({ cache[resolved] }) { return cached }
+        do {
+            let loaded = try data.loadLocale(tag: resolved)
+            lock.withLock { cache[resolved] = loaded }
+            return loaded
+        } catch {
+            throw VoiceRequestError(status: 503, code: 69, message: "locale \(resolved) cannot be loaded: \(error)")
+        }
+    }
+
+    /// The units system for a parameter value (nil: the locale's own).
+    public static func units(_ value: String?) throws(VoiceRequestError) -> UnitsSystem? {
+        guard let value, !value.isEmpty else { return nil }
+        guard let units = UnitsSystem(rawValue: value.lowercased()) else {
+            throw .badParameter("units: '\(ControlCharacters.escapedForMessage(value))' is not one of metric, imperial, uk")
+        }
+        return units
+    }
+
+    /// The output format for a parameter value (nil: `fallback`).
+    public static func format(_ value: String?, fallback: VoiceFormat) throws(VoiceRequestError) -> VoiceFormat {
+        guard let value, !value.isEmpty else { return fallback }
+        guard let format = VoiceFormat(rawValue: value.lowercased()) else {
+            throw .badParameter("format: '\(ControlCharacters.escapedForMessage(value))' is not one of mapbox, json")
+        }
+        return format
+    }
+
+    /// Imports a route response body; `name` names it in errors (`body`, `<stdin> line 3`).
+    public func importRoute(_ body: Data, name: String, routeIndex: Int = 0) throws(VoiceRequestError) -> RouteDocument {
+        var options = RouteImporter.Options(routeIndex: routeIndex, maxBytes: maxBytes)
+        options.retainsJSON = true
+        do {
+            return try RouteImporter(options: options).read(body, fileName: name)
+        } catch {
+            throw Self.importError(error)
+        }
+    }
+
+    /// Imports an already parsed route response.
+    public func importRoute(_ json: JSONValue, name: String, routeIndex: Int = 0) throws(VoiceRequestError) -> RouteDocument {
+        do {
+            return try RouteImporter(options: .init(routeIndex: routeIndex, maxBytes: maxBytes)).read(json, fileName: name)
+        } catch {
+            throw Self.importError(error)
+        }
+    }
+
+    /// Plans and renders `document` in `localeTag` and `units`.
+    public func render(_ document: RouteDocument, locale localeTag: String, units: UnitsSystem?,
+                       format: VoiceFormat) throws(VoiceRequestError) -> JSONValue {
+        let loaded = try locale(localeTag)
+        let transcript = VoiceTranscript(planning: document, localeTag: loaded.profile.tag, builder: loaded.builder(units: units))
+        return format == .mapbox ? transcript.mapbox() : transcript.json()
+    }
+
+    /// An import error as a request error: not JSON → 400, too big → 413, not a usable route → 422 (all exit 65).
+    static func importError(_ error: RouteImportError) -> VoiceRequestError {
+        switch error.kind {
+        case .notJSON, .binary, .tooDeep: return VoiceRequestError(status: 400, code: 65, message: error.description)
+        case .tooBig, .streamTooBig: return VoiceRequestError(status: 413, code: 65, message: error.description)
+        default: return VoiceRequestError(status: 422, code: 65, message: error.description)
+        }
+    }
+}
+
+extension ControlCharacters {
+    /// `text` with control characters escaped and cut to 200 characters, for quoting client input in a message.
+    static func escapedForMessage(_ text: String) -> String {
+        let cut = text.count > 200 ? String(text.prefix(200)) + "…" : text
+        return escaped(cut)
+    }
+}
