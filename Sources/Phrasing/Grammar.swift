@@ -12,6 +12,10 @@ public struct GrammarCase: Sendable, Hashable {
     public var words: [String]
     /// The first letter is one of these (lower-cased), when given.
     public var initials: Set<Character>?
+    /// Vowel harmony: the value's last vowel is one of the accepted ones, when given.
+    public var lastVowel: LastVowel? = nil
+    /// Korean particles: the final sound of the value's last Hangul syllable is one of these, when given.
+    public var hangulFinals: Set<HangulFinal>? = nil
     /// The phrase around the value (`{}`).
     public var template: Affix
     /// Per-word rewrites, first match per word.
@@ -43,7 +47,55 @@ public struct GrammarCase: Sendable, Hashable {
         if let initials {
             guard let first = head.first, initials.contains(first) else { return false }
         }
+        if let lastVowel, !lastVowel.holds(for: head) { return false }
+        if let hangulFinals {
+            guard let last = head.last, let final = HangulFinal(of: last), hangulFinals.contains(final) else { return false }
+        }
         return true
+    }
+
+    /// A vowel-harmony condition (`"lastVowel": {"of": "aeıioöuü", "is": "aıou"}`): the last letter of the value that
+    /// is one of `vowels` is one of `accepted`. The language says which letters are vowels (Turkish and Hungarian `y`
+    /// is a consonant, Finnish `y` a vowel). A value without any of `vowels` ("D100") does not match.
+    public struct LastVowel: Sendable, Hashable {
+        /// The letters that count as vowels (lower-cased).
+        public var vowels: Set<Character>
+        /// The vowels the last one must be one of (lower-cased).
+        public var accepted: Set<Character>
+
+        /// Creates the condition from the two letter sets.
+        public init(vowels: Set<Character>, accepted: Set<Character>) {
+            self.vowels = vowels
+            self.accepted = accepted
+        }
+
+        /// True when the last vowel of `head` (already lower-cased) is accepted.
+        public func holds(for head: String) -> Bool {
+            guard let last = head.last(where: { vowels.contains($0) }) else { return false }
+            return accepted.contains(last)
+        }
+    }
+
+    /// The final sound of a Hangul syllable, which chooses Korean particles: 로 after no final consonant or ㄹ, 으로
+    /// after any other; 를/가/는 after none, 을/이/은 after any.
+    public enum HangulFinal: String, Sendable, Hashable, CaseIterable {
+        /// No final consonant (받침): 테헤란로, 코엑스. Written `"none"` in the data.
+        case noFinal = "none"
+        /// The final ㄹ: 서울숲길, 서울.
+        case rieul
+        /// Any other final consonant: 강남역, 부산.
+        case other
+
+        /// The class of `character`, or nil when it is not a precomposed Hangul syllable (U+AC00…U+D7A3).
+        public init?(of character: Character) {
+            guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first,
+                  (0xAC00...0xD7A3).contains(scalar.value) else { return nil }
+            switch (scalar.value - 0xAC00) % 28 {
+            case 0: self = .noFinal
+            case 8: self = .rieul
+            default: self = .other
+            }
+        }
     }
 }
 

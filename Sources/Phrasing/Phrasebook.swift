@@ -181,7 +181,7 @@ public struct Phrasebook: Sendable {
 
     static func parseForm(_ name: String, _ json: JSONValue, file: String, problems: inout [PhrasingError]) -> GrammarForm {
         var cases: [GrammarCase] = []
-        let known: Set<String> = ["ref", "empty", "prefix", "suffix", "word", "initial", "template", "rewrite", "lowerFirst"]
+        let known: Set<String> = ["ref", "empty", "prefix", "suffix", "word", "initial", "lastVowel", "hangulFinal", "template", "rewrite", "lowerFirst"]
         for (index, c) in (json.arrayValue ?? []).enumerated() {
             let path = "grammar.forms.\(name)[\(index)]"
             for member in c.objectMembers ?? [] where !known.contains(member.key) {
@@ -198,9 +198,28 @@ public struct Phrasebook: Sendable {
                 }
                 rewrites.append(.init(word: r["word"]?.stringValue?.lowercased(), ending: r["ending"]?.stringValue?.lowercased(), to: to))
             }
+            var lastVowel: GrammarCase.LastVowel?
+            if let lv = c["lastVowel"] {
+                if let of = lv["of"]?.stringValue, let accepted = lv["is"]?.stringValue, !of.isEmpty, !accepted.isEmpty {
+                    lastVowel = .init(vowels: Set(of.lowercased()), accepted: Set(accepted.lowercased()))
+                } else {
+                    problems.append(.invalidData(file: file, key: path + ".lastVowel", message: "needs non-empty strings 'of' and 'is'"))
+                }
+            }
+            var hangulFinals: Set<GrammarCase.HangulFinal>?
+            if let hf = c["hangulFinal"] {
+                let names = hf.arrayValue?.compactMap(\.stringValue) ?? hf.stringValue.map { [$0] } ?? []
+                let finals = names.compactMap(GrammarCase.HangulFinal.init(rawValue:))
+                if finals.isEmpty || finals.count != names.count {
+                    problems.append(.invalidData(file: file, key: path + ".hangulFinal", message: "must be one or more of none, rieul, other"))
+                } else {
+                    hangulFinals = Set(finals)
+                }
+            }
             cases.append(GrammarCase(
                 ref: c["ref"]?.boolValue, empty: c["empty"]?.boolValue, prefixes: list("prefix"), suffixes: list("suffix"),
                 words: list("word"), initials: c["initial"]?.stringValue.map { Set($0.lowercased()) },
+                lastVowel: lastVowel, hangulFinals: hangulFinals,
                 template: Affix(template, placeholder: "{}"), rewrites: rewrites, lowerFirst: c["lowerFirst"]?.boolValue ?? false))
         }
         if json.arrayValue == nil { problems.append(.invalidData(file: file, key: "grammar.forms.\(name)", message: "must be an array of cases")) }

@@ -1,0 +1,171 @@
+import Guidance
+@testable import Phrasing
+import RouteModel
+import Testing
+
+/// Suffixes and particles chosen by the sound of the name (issue 11): Korean particles by the final sound of the
+/// last Hangul syllable (`hangulFinal`), Turkish and Hungarian vowel harmony (`lastVowel`), Finnish cases by the
+/// street-type word (plain `suffix`/`rewrite` data). Rendered through the real ko/tr/hu/fi phrasebooks.
+@Suite struct GrammarAgglutinativeTests {
+    static func now(_ tag: String, _ m: ManeuverDescription) throws -> Phrase {
+        try TestData.phrase(tag, .now, m)
+    }
+
+    // MARK: The conditions themselves
+
+    @Test(arguments: [
+        ("가", GrammarCase.HangulFinal.noFinal), ("로", .noFinal), ("스", .noFinal), ("길", .rieul), ("울", .rieul),
+        ("역", .other), ("문", .other), ("산", .other), ("힣", .other),
+    ] as [(Character, GrammarCase.HangulFinal)])
+    func hangulFinalClassOfASyllable(syllable: Character, expected: GrammarCase.HangulFinal) {
+        #expect(GrammarCase.HangulFinal(of: syllable) == expected)
+    }
+
+    @Test func hangulFinalIsNilOutsideHangulSyllables() {
+        for c: Character in ["a", "1", "ㄹ", "漢", " "] { #expect(GrammarCase.HangulFinal(of: c) == nil) }
+    }
+
+    @Test(arguments: [
+        ("kadıköy", false), ("atatürk bulvarı", true), ("anıtkabir", false), ("iffley road", true),
+        ("yalova", true), ("market cross", true), ("d100", false), ("großer stern", false),
+    ])
+    func turkishLastVowelIsBack(head: String, back: Bool) {
+        let condition = GrammarCase.LastVowel(vowels: Set("aeıioöuüâîû"), accepted: Set("aıouâû"))
+        #expect(condition.holds(for: head) == back)
+    }
+
+    @Test func aValueWithoutAnyVowelDoesNotMatch() {
+        #expect(!GrammarCase.LastVowel(vowels: Set("aeiou"), accepted: Set("aeiou")).holds(for: "m1"))
+    }
+
+    // MARK: Korean: 으로/로, 을/를, 이/가
+
+    @Test(arguments: [
+        RoadGrammarCase("테헤란로", "좌회전하여 테헤란로로 진입하세요."),
+        RoadGrammarCase("올림픽대로", "좌회전하여 올림픽대로로 진입하세요."),
+        RoadGrammarCase("서울숲길", "좌회전하여 서울숲길로 진입하세요."),
+        RoadGrammarCase("남산1호터널", "좌회전하여 남산1호터널로 진입하세요."),
+        RoadGrammarCase("강남역", "좌회전하여 강남역으로 진입하세요."),
+        RoadGrammarCase("광화문", "좌회전하여 광화문으로 진입하세요."),
+        RoadGrammarCase("한남대교", "좌회전하여 한남대교로 진입하세요."),
+        RoadGrammarCase("양재 IC", "좌회전하여 양재 IC로 진입하세요."),
+        RoadGrammarCase("Market Street", "좌회전하여 Market Street로 진입하세요."),
+        RoadGrammarCase("", ref: "6", "좌회전하여 6번 도로로 진입하세요."),
+    ])
+    func koreanDirectionalParticle(road: RoadGrammarCase) throws {
+        try road.check("ko-KR", .now) { TestData.maneuver(.turn, .left, name: $0, ref: $1) }
+    }
+
+    @Test(arguments: [
+        RoadGrammarCase("테헤란로", "테헤란로를 따라 동쪽으로 출발하세요."),
+        RoadGrammarCase("서울숲길", "서울숲길을 따라 동쪽으로 출발하세요."),
+        RoadGrammarCase("강남역", "강남역을 따라 동쪽으로 출발하세요."),
+    ])
+    func koreanObjectParticle(road: RoadGrammarCase) throws {
+        try road.check("ko-KR", .depart) { TestData.maneuver(.depart, nil, name: $0, ref: $1, bearing: 90) }
+    }
+
+    @Test func koreanSubjectParticleOnStops() throws {
+        func stop(_ name: String) -> ManeuverDescription {
+            var m = TestData.maneuver(.arrive, nil, side: .left)
+            m.waypointName = name
+            m.waypointOrdinal = 1
+            return m
+        }
+        #expect(try TestData.phrase("ko-KR", .waypoint, stop("서울역")).display == "서울역이 왼쪽에 있습니다.")
+        #expect(try TestData.phrase("ko-KR", .waypoint, stop("코엑스")).display == "코엑스가 왼쪽에 있습니다.")
+        #expect(try TestData.phrase("ko-KR", .waypoint, stop("서울")).display == "서울이 왼쪽에 있습니다.")
+    }
+
+    // MARK: Finnish: allative by the street-type word
+
+    @Test(arguments: [
+        RoadGrammarCase("Mannerheimintie", "Käänny vasemmalle Mannerheimintielle."),
+        RoadGrammarCase("Aleksanterinkatu", "Käänny vasemmalle Aleksanterinkadulle."),
+        RoadGrammarCase("Kauppatori", "Käänny vasemmalle Kauppatorille."),
+        RoadGrammarCase("Pitkäsilta", "Käänny vasemmalle Pitkäsillalle."),
+        RoadGrammarCase("Hakaniemenranta", "Käänny vasemmalle Hakaniemenrannalle."),
+        RoadGrammarCase("Länsiväylä", "Käänny vasemmalle Länsiväylälle."),
+        RoadGrammarCase("Pohjoinen Rautatiekatu", "Käänny vasemmalle Pohjoiselle Rautatiekadulle."),
+        RoadGrammarCase("Vanha Porvoontie", "Käänny vasemmalle Vanhalle Porvoontielle."),
+        RoadGrammarCase("Kehä I", "Käänny vasemmalle Kehä I:lle.", "Käänny vasemmalle Kehä ykköselle."),
+        RoadGrammarCase("Iffley Road", "Käänny vasemmalle kadulle Iffley Road."),
+        RoadGrammarCase("", ref: "Kt 51", "Käänny vasemmalle Kt 51.", "Käänny vasemmalle kantatielle 51."),
+    ])
+    func finnishAllative(road: RoadGrammarCase) throws {
+        try road.check("fi-FI", .now) { TestData.maneuver(.turn, .left, name: $0, ref: $1) }
+    }
+
+    @Test(arguments: [
+        RoadGrammarCase("Hämeentie", "Jatka Hämeentiellä 5 km.", "Jatka Hämeentiellä 5 kilometriä."),
+        RoadGrammarCase("Runeberginkatu", "Jatka Runeberginkadulla 5 km.", "Jatka Runeberginkadulla 5 kilometriä."),
+        RoadGrammarCase("Kehä III", "Jatka Kehä III:llä 5 km.", "Jatka Kehä kolmosella 5 kilometriä."),
+    ])
+    func finnishAdessiveWithHarmony(road: RoadGrammarCase) throws {
+        try road.check("fi-FI", .continue, distance: 5000) { TestData.maneuver(.newName, nil, name: $0, ref: $1) }
+    }
+
+    // MARK: Turkish: dative with harmony and buffer consonants
+
+    @Test(arguments: [
+        RoadGrammarCase("Atatürk Bulvarı", "Sola dönün ve Atatürk Bulvarı'na girin."),
+        RoadGrammarCase("İstiklal Caddesi", "Sola dönün ve İstiklal Caddesi'ne girin."),
+        RoadGrammarCase("Çırağan Yolu", "Sola dönün ve Çırağan Yolu'na girin."),
+        RoadGrammarCase("Boğaziçi Köprüsü", "Sola dönün ve Boğaziçi Köprüsü'ne girin."),
+        RoadGrammarCase("Bağdat Cad.", "Sola dönün ve Bağdat Cad.'ne girin.", "Sola dönün ve Bağdat Caddesi'ne girin."),
+        RoadGrammarCase("Gül Sokak", "Sola dönün ve Gül Sokak'a girin."),
+        RoadGrammarCase("Kadıköy", "Sola dönün ve Kadıköy'e girin."),
+        RoadGrammarCase("Anıtkabir", "Sola dönün ve Anıtkabir'e girin."),
+        RoadGrammarCase("Yalova", "Sola dönün ve Yalova'ya girin."),
+        RoadGrammarCase("Iffley Road", "Sola dönün ve Iffley Road'a girin."),
+        RoadGrammarCase("", ref: "D100", "Sola dönün ve D100'e girin.", "Sola dönün ve D 100'e girin."),
+        RoadGrammarCase("", ref: "O-3", "Sola dönün ve O-3'e girin.", "Sola dönün ve O 3'e girin."),
+        RoadGrammarCase("", ref: "E 80", "Sola dönün ve E 80'e girin."),
+        RoadGrammarCase("", ref: "D 6", "Sola dönün ve D 6'ya girin."),
+    ])
+    func turkishDative(road: RoadGrammarCase) throws {
+        try road.check("tr-TR", .now) { TestData.maneuver(.turn, .left, name: $0, ref: $1) }
+    }
+
+    @Test func turkishLocativeAssimilatesAfterAVoicelessConsonant() throws {
+        #expect(try Self.now("tr-TR", TestData.maneuver(.roundabout, nil, exit: 3, rotary: "Taksim Meydanı")).display
+            == "Taksim Meydanı'nda üçüncü çıkıştan çıkın.")
+        #expect(try Self.now("tr-TR", TestData.maneuver(.roundabout, nil, exit: 3, rotary: "Market Cross")).display
+            == "Market Cross'ta üçüncü çıkıştan çıkın.")
+        #expect(try Self.now("tr-TR", TestData.maneuver(.roundabout, nil, exit: 3, rotary: "Großer Stern")).display
+            == "Großer Stern'de üçüncü çıkıştan çıkın.")
+        #expect(try Self.now("tr-TR", TestData.maneuver(.roundabout, nil, exit: 3, rotary: "Kızılay")).display
+            == "Kızılay'da üçüncü çıkıştan çıkın.")
+    }
+
+    // MARK: Hungarian: article, sublative and superessive with harmony
+
+    @Test(arguments: [
+        RoadGrammarCase("Andrássy út", "Forduljon balra az Andrássy útra."),
+        RoadGrammarCase("Kossuth Lajos utca", "Forduljon balra a Kossuth Lajos utcára."),
+        RoadGrammarCase("Széchenyi tér", "Forduljon balra a Széchenyi térre."),
+        RoadGrammarCase("Hősök tere", "Forduljon balra a Hősök terére."),
+        RoadGrammarCase("Teréz körút", "Forduljon balra a Teréz körútra."),
+        RoadGrammarCase("Váci u.", "Forduljon balra a Váci utcára.", "Forduljon balra a Váci utcára."),
+        RoadGrammarCase("Iffley Road", "Forduljon balra az Iffley Roadra."),
+        RoadGrammarCase("Hardenbergstraße", "Forduljon balra a Hardenbergstraßére."),
+        RoadGrammarCase("Kálvin", "Forduljon balra a Kálvinra."),
+        RoadGrammarCase("Győr", "Forduljon balra a Győrre."),
+        RoadGrammarCase("", ref: "8", "Forduljon balra a 8-as útra."),
+        RoadGrammarCase("", ref: "51", "Forduljon balra az 51-es útra."),
+        RoadGrammarCase("", ref: "M1", "Forduljon balra az M1-es autópályára.", "Forduljon balra az M 1-es autópályára."),
+    ])
+    func hungarianSublative(road: RoadGrammarCase) throws {
+        try road.check("hu-HU", .now) { TestData.maneuver(.turn, .left, name: $0, ref: $1) }
+    }
+
+    @Test(arguments: [
+        RoadGrammarCase("Andrássy út", "Haladjon tovább az Andrássy úton még 5 km hosszan.", "Haladjon tovább az Andrássy úton még 5 kilométer hosszan."),
+        RoadGrammarCase("Kossuth Lajos utca", "Haladjon tovább a Kossuth Lajos utcán még 5 km hosszan.", "Haladjon tovább a Kossuth Lajos utcán még 5 kilométer hosszan."),
+        RoadGrammarCase("Győr", "Haladjon tovább a Győrön még 5 km hosszan.", "Haladjon tovább a Győrön még 5 kilométer hosszan."),
+        RoadGrammarCase("Iffley Road", "Haladjon tovább az Iffley Roadon még 5 km hosszan.", "Haladjon tovább az Iffley Roadon még 5 kilométer hosszan."),
+    ])
+    func hungarianSuperessive(road: RoadGrammarCase) throws {
+        try road.check("hu-HU", .continue, distance: 5000) { TestData.maneuver(.newName, nil, name: $0, ref: $1) }
+    }
+}
