@@ -18,6 +18,18 @@ public final class LocationFeed: @unchecked Sendable {
     public let recorder: LocationRecorder?
     private var ended = false
 
+    /// How a recorded source ended before the drive arrived.
+    public struct ShortEnding: Sendable, Equatable {
+        /// Drive time of the last event, seconds.
+        public var driveTime: Double
+        /// Route distance still to go to the destination then, meters.
+        public var remainingMeters: Double
+    }
+
+    /// Set when a recorded source ran out of positions before the arrival was announced (a recording cut
+    /// short): the drive is over, and a consumer should say how far from the destination it stopped.
+    public private(set) var endedShort: ShortEnding?
+
     /// Creates a feed; nothing is read until `run(until:)`.
     public init(source: any LocationSource, navigator: Navigator, recorder: LocationRecorder? = nil) {
         self.source = source
@@ -29,20 +41,22 @@ public final class LocationFeed: @unchecked Sendable {
     public var finished: Bool { ended || (source.timing == .live && navigator.hasArrived) }
 
     /// Feeds every event due by drive time `target` (recorded) or waiting now (live), then moves the navigator's
-    /// time to `target`. Throws the source's `LocationError` (unusable input) or a recorder's write error.
+    /// time to `target`. After a recorded source has ended, time still moves while speech is finishing, so what
+    /// is being said when the positions run out is said to the end (on a virtual speech clock nothing else moves
+    /// it). Throws the source's `LocationError` (unusable input) or a recorder's write error.
     public func run(until target: Double) throws {
         while !ended {
             if source.timing == .recorded, let due = source.peekTime(), due > target { break }
             guard try take() else { break }
         }
-        if !ended, target.isFinite { navigator.advance(to: target) }
+        if target.isFinite, !ended || !navigator.speech.isIdle { navigator.advance(to: target) }
     }
 
     /// Takes one event; false when a live source has nothing waiting.
     @discardableResult
     private func take() throws -> Bool {
         guard let event = try source.nextEvent() else {
-            if source.timing == .recorded { ended = true }
+            if source.timing == .recorded { end() }
             return false
         }
         switch event {
@@ -53,8 +67,17 @@ public final class LocationFeed: @unchecked Sendable {
         case .status(let status):
             navigator.locationChanged(status)
         case .end:
-            ended = true
+            end()
         }
         return true
+    }
+
+    /// Marks a recorded source as over, noting how far from the destination it stopped.
+    private func end() {
+        guard !ended else { return }
+        ended = true
+        guard !navigator.hasArrived else { return }
+        endedShort = ShortEnding(driveTime: navigator.driveTime,
+                                 remainingMeters: navigator.progress?.remainingDistance ?? navigator.route.path.length)
     }
 }
