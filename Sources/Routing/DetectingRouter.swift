@@ -27,6 +27,12 @@ public final class DetectingRouter: BlockingRouter {
     /// "router http://HOST:PORT" until the kind is known, then the detected router's label.
     public var label: String { detected.withLock { $0?.router.label } ?? "router \(endpoint)" }
 
+    /// Starts finding out the kind now, on the blocking I/O queue, and returns at once: the first reroute then
+    /// needs no extra round trips. A failure is forgotten (the first request asks again).
+    public func detectInBackground() {
+        blockingIOQueue.async { [self] in _ = try? resolved() }
+    }
+
     /// Fetches the route off the caller's thread (on the blocking I/O queue).
     public func route(_ request: RouteRequest) async throws(RouterError) -> RouterResponse {
         try await offThread { () throws(RouterError) in try self.routeBlocking(request) }

@@ -105,11 +105,16 @@ struct DriveLocation {
     }
 
     /// The router for `--router`, if given (a bad URL is a usage error). Without `--router-kind` the kind is
-    /// detected by the router itself on its first request, on its I/O thread: nothing here touches the network.
+    /// detected by the router itself, starting now in the background and otherwise on its first request, always
+    /// on its I/O thread: nothing here waits for the network.
     func router(command: String) throws -> (any Router)? {
         guard let routerURL else { return nil }
         do {
-            guard let routerKind else { return try DetectingRouter(baseURL: routerURL) }
+            guard let routerKind else {
+                let detecting = try DetectingRouter(baseURL: routerURL)
+                detecting.detectInBackground()
+                return detecting
+            }
             return try routerKind.makeRouter(baseURL: routerURL)
         } catch {
             throw CLIError.usage("--router '\(routerURL)': \(error)", command: command)

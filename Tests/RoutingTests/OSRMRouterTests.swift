@@ -121,6 +121,22 @@ extension OSRMRouterTests {
         #expect(server.requests.last?.requestLine.hasPrefix("GET /route/v1/driving/24.941310,60.172380;") == true)
     }
 
+    @Test func detectingInTheBackgroundReturnsAtOnce() async throws {
+        let server = try ScriptedHTTPServer { received in
+            received.requestLine.hasPrefix("GET /status ")
+                ? .bytes(ValhallaFixtures.ok(Data(#"{"version":"3.5.1","available_actions":["route"]}"#.utf8)))
+                : .silence
+        }
+        let router = try DetectingRouter(baseURL: server.baseURL)
+        let started = Date()
+        router.detectInBackground()
+        #expect(Date().timeIntervalSince(started) < 0.5)
+        let deadline = Date().addingTimeInterval(10)
+        while router.kind == nil, Date() < deadline { try await Task.sleep(nanoseconds: 10_000_000) }
+        #expect(router.kind == .valhalla)
+        #expect(server.requests.count == 1)
+    }
+
     @Test func aServerThatIsDownFailsTheRequestAndIsAskedAgainLater() async throws {
         let port = try FreePort.tcp()
         let router = try DetectingRouter(baseURL: "http://127.0.0.1:\(port)", timeout: 2)
