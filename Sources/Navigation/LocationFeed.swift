@@ -46,25 +46,31 @@ public final class LocationFeed: @unchecked Sendable {
     /// it). Throws the source's `LocationError` (unusable input) or a recorder's write error.
     public func run(until target: Double) throws {
         while !ended {
-            if source.timing == .recorded, let due = source.peekTime(), due > target { break }
-            guard try take() else { break }
+            let due = source.timing == .recorded ? source.peekTime() : nil
+            if let due, due > target { break }
+            guard try take(due: due) else { break }
         }
         if target.isFinite, !ended || !navigator.speech.isIdle { navigator.advance(to: target) }
     }
 
-    /// Takes one event; false when a live source has nothing waiting.
+    /// Takes one event (of a recorded source: due at drive time `due`, where receiver states are reported);
+    /// false when a live source has nothing waiting.
     @discardableResult
-    private func take() throws -> Bool {
+    private func take(due: Double?) throws -> Bool {
         guard let event = try source.nextEvent() else {
             if source.timing == .recorded { end() }
             return false
         }
         switch event {
         case .fix(let position):
-            if navigator.locationStatus != .ok { navigator.locationChanged(.ok) }
+            if navigator.locationStatus != .ok {
+                navigator.advance(to: position.timestamp)
+                navigator.locationChanged(.ok)
+            }
             try recorder?.record(position)
             navigator.update(position)
         case .status(let status):
+            if let due { navigator.advance(to: due) }
             navigator.locationChanged(status)
         case .end:
             end()

@@ -152,8 +152,9 @@ import VoiceGuideTestSupport
         let back = lines.indices.filter { lines[$0].contains("GPS signal back") }
         #expect(lost.count == 1 && back.count == 1, "\(run.out)")
         if let l = lost.first, let b = back.first { #expect(l < b) }
-        // Said at the last fix before the tunnel.
-        #expect(lost.first.map { lines[$0].trimmingCharacters(in: .whitespaces).hasPrefix("0:59") } == true, "\(run.out)")
+        // Each at its moment: the tunnel's start, the first fix after it.
+        #expect(lost.first.map { lines[$0].trimmingCharacters(in: .whitespaces).hasPrefix("1:00") } == true, "\(run.out)")
+        #expect(back.first.map { lines[$0].trimmingCharacters(in: .whitespaces).hasPrefix("3:20") } == true, "\(run.out)")
     }
 
     /// A router that does not answer, named without `--router-kind`: creating the drive asks it nothing; the
