@@ -102,6 +102,10 @@ public struct GuidanceConfiguration: Sendable, Hashable {
     public var windowAheadMaxMeters: Double = 500
     /// The wider search (when the window fails, e.g. after a tunnel) covers what 70 m/s (250 km/h) allows.
     public var maxPlausibleSpeed: Double = 70
+    /// A fix that neither search places, but that lies on the route (driven its way) up to 5 km further on — a
+    /// receiver that re-acquired late, a position jump — is taken there once the next fix confirms it: not off
+    /// route, and guidance goes on from the maneuver ahead.
+    public var jumpSearchMeters: Double = 5000
     /// The very first fix is searched within the first 2 km of the route.
     public var acquisitionMeters: Double = 2000
     /// A segment whose direction differs from the GPS heading by more than 70° is disfavoured…

@@ -8,7 +8,9 @@ import RouteModel
 /// backwards; a part of the route further on that passes close by (a loop, an overpass) stays outside the
 /// window, and the GPS heading disfavours segments driven the other way. When the window finds nothing
 /// near, a wider search covers what a plausible speed allows since the last fix on the route (after a tunnel,
-/// or while off route); when that fails too the fix counts towards going off route.
+/// or while off route). When that fails too, a fix that lies on the route further on (up to
+/// `jumpSearchMeters`, driven the route's way) is a candidate jump: the next fix taken on the route just after it
+/// confirms it (a position jump, a receiver that re-acquired late), else the fixes count towards going off route.
 ///
 /// Off route, the vehicle is back on the route (`RouteProgress.becameOnRoute`) only at a fix that is near the
 /// route *and* driven the route's way when the GPS heading is known: crossing the route on another road (a
@@ -29,6 +31,8 @@ public struct ProgressTracker: Sendable {
     private var awayCount = 0
     private var farSince: Double?
     private var lastOnRouteTimestamp: Double?
+    /// A far fix that lay on the route further on: where, and when.
+    private var jump: (distanceAlong: Double, timestamp: Double)?
 
     /// Creates a tracker at the start of `index`.
     public init(index: RouteIndex, configuration: GuidanceConfiguration = .standard) {
@@ -56,6 +60,9 @@ public struct ProgressTracker: Sendable {
                     if let again, again.offset <= threshold, rejoinable(again) { found = again }
                 }
             }
+            if found.map({ $0.offset > threshold || !rejoinable($0) }) ?? true {
+                found = confirmedJump(position, threshold: threshold) ?? found
+            }
         } else {
             found = nearest(position, from: 0, to: config.acquisitionMeters)
         }
@@ -71,6 +78,7 @@ public struct ProgressTracker: Sendable {
             farCount = 0
             awayCount = 0
             farSince = nil
+            jump = nil
             state = .onRoute
             lastOnRouteTimestamp = position.timestamp
         } else {
@@ -96,6 +104,27 @@ public struct ProgressTracker: Sendable {
         var result = progress(at: position.timestamp, speed: rate, offset: offset, becameOffRoute: becameOffRoute)
         result.becameOnRoute = becameOnRoute
         return result
+    }
+
+    /// Looks for `position` on the route further on than the search windows reach. The first such fix is
+    /// remembered; it returns the snap when this fix confirms the one before (on the route, driven its way, just
+    /// after where that one was).
+    private mutating func confirmedJump(_ position: Position, threshold: Double) -> Snap? {
+        let config = configuration
+        guard let far = nearest(position, from: distanceAlong, to: distanceAlong + config.jumpSearchMeters),
+              far.offset <= threshold, far.headingAgrees else {
+            jump = nil
+            return nil
+        }
+        if let before = jump {
+            let reach = config.maxPlausibleSpeed * max(0, position.timestamp - before.timestamp) + config.windowAheadMinMeters
+            if far.distanceAlong >= before.distanceAlong - config.windowBackMeters,
+               far.distanceAlong <= before.distanceAlong + reach {
+                return far
+            }
+        }
+        jump = (far.distanceAlong, position.timestamp)
+        return nil
     }
 
     /// True when `snap` may count as on the route: always while on it; off it, only when driven the route's way

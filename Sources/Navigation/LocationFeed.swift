@@ -18,6 +18,18 @@ public final class LocationFeed: @unchecked Sendable {
     public let recorder: LocationRecorder?
     private var ended = false
 
+    /// How a recorded source ended before the drive arrived.
+    public struct ShortEnding: Sendable, Equatable {
+        /// Drive time of the last event, seconds.
+        public var driveTime: Double
+        /// Route distance still to go to the destination then, meters.
+        public var remainingMeters: Double
+    }
+
+    /// Set when a recorded source ran out of positions before the arrival was announced (a recording cut
+    /// short): the drive is over, and a consumer should say how far from the destination it stopped.
+    public private(set) var endedShort: ShortEnding?
+
     /// Creates a feed; nothing is read until `run(until:)`.
     public init(source: any LocationSource, navigator: Navigator, recorder: LocationRecorder? = nil) {
         self.source = source
@@ -29,32 +41,49 @@ public final class LocationFeed: @unchecked Sendable {
     public var finished: Bool { ended || (source.timing == .live && navigator.hasArrived) }
 
     /// Feeds every event due by drive time `target` (recorded) or waiting now (live), then moves the navigator's
-    /// time to `target`. Throws the source's `LocationError` (unusable input) or a recorder's write error.
+    /// time to `target`. After a recorded source has ended, time still moves while speech is finishing, so what
+    /// is being said when the positions run out is said to the end (on a virtual speech clock nothing else moves
+    /// it). Throws the source's `LocationError` (unusable input) or a recorder's write error.
     public func run(until target: Double) throws {
         while !ended {
-            if source.timing == .recorded, let due = source.peekTime(), due > target { break }
-            guard try take() else { break }
+            let due = source.timing == .recorded ? source.peekTime() : nil
+            if let due, due > target { break }
+            guard try take(due: due) else { break }
         }
-        if !ended, target.isFinite { navigator.advance(to: target) }
+        if target.isFinite, !ended || !navigator.speech.isIdle { navigator.advance(to: target) }
     }
 
-    /// Takes one event; false when a live source has nothing waiting.
+    /// Takes one event (of a recorded source: due at drive time `due`, where receiver states are reported);
+    /// false when a live source has nothing waiting.
     @discardableResult
-    private func take() throws -> Bool {
+    private func take(due: Double?) throws -> Bool {
         guard let event = try source.nextEvent() else {
-            if source.timing == .recorded { ended = true }
+            if source.timing == .recorded { end() }
             return false
         }
         switch event {
         case .fix(let position):
-            if navigator.locationStatus != .ok { navigator.locationChanged(.ok) }
+            if navigator.locationStatus != .ok {
+                navigator.advance(to: position.timestamp)
+                navigator.locationChanged(.ok)
+            }
             try recorder?.record(position)
             navigator.update(position)
         case .status(let status):
+            if let due { navigator.advance(to: due) }
             navigator.locationChanged(status)
         case .end:
-            ended = true
+            end()
         }
         return true
+    }
+
+    /// Marks a recorded source as over, noting how far from the destination it stopped.
+    private func end() {
+        guard !ended else { return }
+        ended = true
+        guard !navigator.hasArrived else { return }
+        endedShort = ShortEnding(driveTime: navigator.driveTime,
+                                 remainingMeters: navigator.progress?.remainingDistance ?? navigator.route.path.length)
     }
 }

@@ -53,7 +53,9 @@ public struct Phrasebook: Sendable {
         "continued", "saidAgain", "interrupted", "cutOff", "cutByMute", "silenced", "dropped", "failed", "stopQuit",
         "stopInterrupt", "stopTerminate", "stopHangup", "stopQuitSignal", "summary", "summaryFailed", "wrote",
         "noAudio", "seconds", "kind.depart", "kind.continue", "kind.early", "kind.prepare", "kind.now", "kind.arrive",
-        "kind.waypoint", "kind.offRoute", "kind.reroute", "gpsOk", "gpsLost", "rerouting", "rerouteFailed", "rerouted"]
+        "kind.waypoint", "kind.offRoute", "kind.reroute", "gpsOk", "gpsLost", "rerouting", "rerouteFailed", "rerouted",
+        "gpsNoFix", "gpsStale", "routerBack", "positionsEnded", "nmeaRead", "summaryGarbled", "status.noFix",
+        "status.stale", "status.gpsLost", "status.offRoute", "status.rerouting"]
 
     /// Compiles merged phrasebook JSON. `fallback` (usually English, already compiled JSON) supplies templates that
     /// fail to compile here; every problem is recorded in `problems`.

@@ -75,13 +75,16 @@ public enum DriveCommand: VoiceGuideCommand {
         }
         let mute = try muteWindow(arguments)
         let extras = try DriveExtras.parse(arguments, io: io, command: name)
+        // Before the route is read: a route on stdin must not swallow the positions meant for it too.
+        let location = try DriveLocation.parse(arguments, command: name)
+        try location.checkStandardInput(route: arguments.positionals.first, command: name)
         let routePath = try arguments.positionals.first.map { ExampleRoutes.resolve($0, arguments: arguments, io: io) }
             ?? defaultRoute(arguments, io: io)
         let settings = try GuidanceSettings.load(routePath: routePath, arguments: arguments, command: name, io: io)
         let volume = try arguments.number("volume", in: 0...100, command: name).map { $0 / 100 } ?? 1
         var drive = DriveSetup(settings: settings, speedup: speedup, compress: compress, mute: mute, volume: volume, io: io)
         drive.extras = extras
-        drive.location = try DriveLocation.parse(arguments, command: name)
+        drive.location = location
         if drive.location.isLive, case .wav = output {
             throw CLIError.usage("a WAV render needs recorded positions (--location simulate, nmea:FILE or gpx:FILE), not a live receiver", command: name)
         }

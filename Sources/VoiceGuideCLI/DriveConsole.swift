@@ -170,11 +170,13 @@ final class DriveConsole: @unchecked Sendable {
     }
 
     /// The closing line in the locale's words: distance and time driven, what became of the announcements,
-    /// and why the drive ended early (a ui key) or what it wrote. Goes to stderr; `--events` gets `end`.
-    func summary(driven: String, sim: Double, stopKey: String?, wrote: String? = nil) {
+    /// garbled NMEA sentences skipped (when there were any), and why the drive ended early (a ui key) or what it
+    /// wrote. Goes to stderr; `--events` gets `end`.
+    func summary(driven: String, sim: Double, stopKey: String?, wrote: String? = nil, garbled: Int = 0) {
         let t = counts
         var more = ""
         if t.failed > 0 { more += ", " + words.text("summaryFailed", ["failed": String(t.failed)]) }
+        if garbled > 0 { more += "; " + words.text("summaryGarbled", ["garbled": String(garbled)]) }
         if let stopKey { more += " (" + words.text(stopKey) + ")" }
         if let wrote { more += "; " + wrote }
         let line = words.text("summary", ["distance": driven, "time": TimeFormatting.clock(sim),
@@ -185,6 +187,7 @@ final class DriveConsole: @unchecked Sendable {
             ("triggered", .number(Double(t.triggered))), ("spoken", .number(Double(t.spoken))),
             ("interrupted", .number(Double(t.interrupted))), ("muted", .number(Double(t.muted))),
             ("dropped", .number(Double(t.dropped))), ("failed", .number(Double(t.failed))),
+            ("garbledSentences", .number(Double(garbled))),
             ("reason", stopKey.map { .string($0) } ?? .string("finished")),
         ]))
         io.error(line)

@@ -16,8 +16,8 @@ struct DriveLocation {
     var recordPath: String?
     /// `--router URL`.
     var routerURL: String?
-    /// `--router-kind`.
-    var routerKind: RouterKind = .osrm
+    /// `--router-kind`; nil: asked of the server on the first reroute (off the drive's thread).
+    var routerKind: RouterKind?
 
     /// The options this adds to `drive`.
     static let optionSpecs: [OptionSpec] = [
@@ -29,7 +29,7 @@ struct DriveLocation {
         OptionSpec("detour", value: "AT:ROUTE", help: "simulate: leave the route AT meters along it and drive the route file ROUTE instead (a wrong turn)."),
         OptionSpec("record", value: "FILE", help: "Write the positions the drive used to FILE.gpx or FILE.nmea, to replay it with --location."),
         OptionSpec("router", value: "URL", help: "Routing server asked for a new route when off route (e.g. http://127.0.0.1:5000)."),
-        OptionSpec("router-kind", value: "KIND", help: "osrm (default) or valhalla: the router's HTTP API."),
+        OptionSpec("router-kind", value: "KIND", help: "osrm or valhalla: the router's HTTP API (default: asked of the server when the first new route is needed)."),
     ]
 
     /// Reads the options; bad values are usage errors (64) naming the option.
@@ -55,9 +55,22 @@ struct DriveLocation {
             guard location.routerURL != nil else {
                 throw CLIError.usage("--router-kind goes with --router URL", command: command)
             }
-            location.routerKind = RouterKind(rawValue: kind) ?? .osrm
+            location.routerKind = RouterKind(rawValue: kind)
         }
         return location
+    }
+
+    /// Standard input carries one thing: the route (`-`) or the positions (`nmea:-`, `gpx:-`), not both (the
+    /// route would be read to the end, leaving no positions: a silent drive of no distance). A usage error.
+    func checkStandardInput(route: String?, command: String) throws {
+        guard route == "-" else { return }
+        switch spec {
+        case .nmea(path: "-"), .gpx(path: "-"):
+            throw CLIError.usage("the route (-) and --location \(spec) cannot both come from standard input; give one of them as a file",
+                                 command: command)
+        default:
+            return
+        }
     }
 
     /// True for a live receiver (wall-clock positions).
@@ -91,10 +104,17 @@ struct DriveLocation {
         do { return try LocationRecorder(path: recordPath) } catch { throw Self.cliError(error) }
     }
 
-    /// The router for `--router`, if given (a bad URL is a usage error).
+    /// The router for `--router`, if given (a bad URL is a usage error). Without `--router-kind` the kind is
+    /// detected by the router itself, starting now in the background and otherwise on its first request, always
+    /// on its I/O thread: nothing here waits for the network.
     func router(command: String) throws -> (any Router)? {
         guard let routerURL else { return nil }
         do {
+            guard let routerKind else {
+                let detecting = try DetectingRouter(baseURL: routerURL)
+                detecting.detectInBackground()
+                return detecting
+            }
             return try routerKind.makeRouter(baseURL: routerURL)
         } catch {
             throw CLIError.usage("--router '\(routerURL)': \(error)", command: command)

@@ -91,8 +91,15 @@ struct DriveSetup {
     }
 
     /// Sends the navigator's events to the console and `--events`; `router` names the routing server.
+    ///
+    /// The log gets one line per change, not per attempt: a router that does not answer is reported when the
+    /// outage starts (its first failed request) and when it answers again; the requests and failures between
+    /// go to `--events` only. A receiver that stops delivering fixes (no fix, stale, lost) is reported when it
+    /// stops, and again when fixes are back.
     func observer(_ console: DriveConsole, router: String?, driver: SimulatedLocationSource? = nil) -> @Sendable (NavigationEvent) -> Void {
         let units = settings.builder.units
+        let routerName = router ?? "the router"
+        let routerDown = Locked(false)
         return { event in
             if case .rerouted(let route) = event.kind { driver?.routeChanged(to: route) }
             let t = event.driveTime
@@ -112,13 +119,31 @@ struct DriveSetup {
             case .backOnRoute:
                 console.event(DriveEvent("backOnRoute", at: t))
             case .rerouteRequested(let attempt):
-                console.info("rerouting", ["router": router ?? "the router", "attempt": String(attempt)], at: t,
-                             event: DriveEvent("rerouteRequested", at: t, [("attempt", .number(Double(attempt)))]))
+                let event = DriveEvent("rerouteRequested", at: t, [("attempt", .number(Double(attempt)))])
+                if attempt == 1, !routerDown.snapshot {
+                    console.info("rerouting", ["router": routerName, "attempt": String(attempt)], at: t, event: event)
+                } else {
+                    console.event(event)
+                }
             case .rerouteFailed(let reason, let retry):
-                console.info("rerouteFailed", ["reason": reason, "seconds": console.words.seconds(retry ?? 0)], at: t,
-                             event: DriveEvent("rerouteFailed", at: t, [("reason", .string(reason)),
-                                                                       ("retryInSeconds", retry.map { .number($0) } ?? .null)]))
+                let event = DriveEvent("rerouteFailed", at: t, [("reason", .string(reason)),
+                                                               ("retryInSeconds", retry.map { .number($0) } ?? .null)])
+                let outageStarts = routerDown.withLock { down in
+                    defer { down = true }
+                    return !down
+                }
+                if outageStarts {
+                    console.info("rerouteFailed", ["reason": reason, "seconds": console.words.seconds(retry ?? 0)], at: t,
+                                 event: event)
+                } else {
+                    console.event(event)
+                }
             case .rerouted(let route):
+                let outageEnds = routerDown.withLock { down in
+                    defer { down = false }
+                    return down
+                }
+                if outageEnds { console.info("routerBack", ["router": routerName], at: t) }
                 let meters = route.path.length, steps = route.steps.count
                 console.info("rerouted", ["distance": DistanceFormatting.long(meters, units: units), "steps": String(steps)], at: t,
                              event: DriveEvent("rerouted", at: t, [("distanceMeters", .number((meters * 10).rounded() / 10)),
@@ -127,8 +152,10 @@ struct DriveSetup {
                 let event = DriveEvent("location", at: t, [("state", .string(Self.stateName(status)))])
                 switch status {
                 case .ok: console.info("gpsOk", at: t, event: event)
+                case .noFix: console.info("gpsNoFix", at: t, event: event)
+                case .stale: console.info("gpsStale", at: t, event: event)
                 case .lost(let reason): console.info("gpsLost", ["reason": reason], at: t, event: event)
-                case .noFix, .stale, .reconnecting: console.event(event)
+                case .reconnecting: console.event(event)
                 }
             }
         }
@@ -168,6 +195,7 @@ struct DriveSetup {
         let recorder = try location.openRecorder()
         let loop = DriveLoop(navigator: navigator, source: source, recorder: recorder)
         do { try loop.run(until: .infinity) } catch { recorder?.abandon(); throw DriveLocation.cliError(error) }
+        noteSourceEnd(loop, console: console)
         navigator.finish()
         do { try recorder?.finish() } catch { throw DriveLocation.cliError(error) }
         do { try player.finish(padTo: timebase.clockTime(loop.simTime)) } catch { throw Self.wavError(path, error, creating: false) }
@@ -180,11 +208,33 @@ struct DriveSetup {
                     + "no longer fits between them; without --compress every announcement is rendered"
             }
         }
-        console.summary(driven: distance(loop.progress?.distanceAlong ?? 0), sim: loop.simTime, stopKey: nil, wrote: wrote)
+        console.summary(driven: distance(loop.progress?.distanceAlong ?? 0), sim: loop.simTime, stopKey: nil, wrote: wrote,
+                        garbled: Self.garbled(source))
         if tally.failed > 0 {
             throw CLIError(.ioError, "\(path): writing the WAV file failed for \(tally.failed) announcement(s)")
         }
         return .ok
+    }
+
+    /// Garbled NMEA sentences the source skipped so far (0 for other sources).
+    static func garbled(_ source: any LocationSource) -> Int {
+        (source as? NMEASource)?.report.garbled ?? 0
+    }
+
+    /// Once the recorded positions are over (call it once): with `--verbose`, what the NMEA reader used and
+    /// skipped; and when they ended before the destination, one line saying how far from it (the drive then
+    /// ends, once what is being said is finished).
+    private func noteSourceEnd(_ loop: DriveLoop, console: DriveConsole) {
+        let time = loop.feed.endedShort?.driveTime ?? loop.simTime
+        if extras.verbosity == .verbose, let report = (loop.feed.source as? NMEASource)?.report {
+            console.info("nmeaRead", ["file": report.name, "fixes": String(report.fixes), "garbled": String(report.garbled)],
+                         at: time)
+        }
+        guard let short = loop.feed.endedShort else { return }
+        let meters = short.remainingMeters
+        console.info("positionsEnded", ["distance": distance(meters)], at: short.driveTime,
+                     event: DriveEvent("positionsEnded", at: short.driveTime,
+                                       [("remainingMeters", .number((meters * 10).rounded() / 10))]))
     }
 
     /// A WAV file that cannot be written is a file error, not a missing sound card: exit 73 when it cannot be
@@ -259,7 +309,7 @@ struct DriveSetup {
         let interactive = LiveInteraction(io: io, console: console, controller: controller, timeline: timeline, clock: wall)
         let audio = speech.streaming
         interactive.onPause = { paused in audio?.setPaused(paused) }
-        let position = Locked((driven: 0.0, sim: 0.0))
+        let position = Locked((driven: 0.0, sim: 0.0, garbled: 0))
         let distance = self.distance
         console.event(startEvent(output: speech.streaming == nil ? "text" : "alsa:" + (device ?? "default")))
         interactive.start { signal in
@@ -270,8 +320,8 @@ struct DriveSetup {
             console.stop(because: reason)
             navigator.stop()
             interactive.stop()
-            let (driven, sim) = position.snapshot
-            console.summary(driven: distance(driven), sim: sim, stopKey: reason)
+            let (driven, sim, garbled) = position.snapshot
+            console.summary(driven: distance(driven), sim: sim, stopKey: reason, garbled: garbled)
             exit(code)
         }
         defer { interactive.stop() }
@@ -279,6 +329,7 @@ struct DriveSetup {
         let mode: StatusLine.Mode = speech.streaming == nil ? .text : .sound
         let watchPipe = io.isProcessStdout
         var lastStatus = -1.0
+        var sourceEndNoted = false
         while !interactive.quitRequested {
             // A closed stdout pipe (`| head -1`) ends the drive now, even between log lines; a failed write (disk
             // full) ends it too, with exit 74.
@@ -291,13 +342,19 @@ struct DriveSetup {
                 recorder?.abandon()
                 throw DriveLocation.cliError(error)
             }
-            position.withLock { $0 = (loop.progress?.distanceAlong ?? 0, loop.simTime) }
+            position.withLock { $0 = (loop.progress?.distanceAlong ?? 0, loop.simTime, Self.garbled(source)) }
+            if loop.finished, !sourceEndNoted {
+                sourceEndNoted = true
+                noteSourceEnd(loop, console: console)
+            }
             if console.showsStatus, now - lastStatus >= 0.2 || interactive.takeResize() {
                 lastStatus = now
+                let alert = StatusLine.Alert(location: navigator.locationStatus, offRoute: navigator.isOffRoute,
+                                             rerouting: navigator.isRerouting)
                 console.setStatus(status.render(progress: loop.progress, muted: controller.isMuted,
                                                 speedup: timeline.speedup, paused: timeline.isPaused,
                                                 wallRemaining: loop.progress.map { $0.remainingSeconds / timeline.speedup },
-                                                mode: mode, columns: Terminal.shared.columns))
+                                                mode: mode, alert: alert, columns: Terminal.shared.columns))
             }
             if loop.finished && controller.isIdle { break }
             usleep(10_000)
@@ -312,7 +369,7 @@ struct DriveSetup {
         interactive.stop()
         do { try recorder?.finish() } catch { throw DriveLocation.cliError(error) }
         console.summary(driven: distance(loop.progress?.distanceAlong ?? 0), sim: loop.simTime,
-                        stopKey: interactive.quitRequested ? "stopQuit" : nil)
+                        stopKey: interactive.quitRequested ? "stopQuit" : nil, garbled: Self.garbled(source))
         return .ok
     }
 }

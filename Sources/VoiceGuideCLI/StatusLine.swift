@@ -1,14 +1,44 @@
 import Foundation
 import Guidance
+import Location
 import Phrasing
 import SafeIO
 
-/// Renders the live status line: state (mute, output mode, speed), progress bar, next maneuver and its
-/// distance, remaining distance and time, ETA (wall clock at the current speedup), current street — in the
-/// locale's words. Fields that do not fit the terminal's width are left out by priority (the next maneuver and
-/// its distance first, then the state, the remaining distance, progress, ETA, street), never cut mid-word
-/// unless the next maneuver alone is wider than the terminal.
+/// Renders the live status line: state (mute, output mode, speed), what is wrong with the positions or the
+/// route (no fix, GPS lost, stale, off route, rerouting), progress bar, next maneuver and its distance,
+/// remaining distance and time, ETA (wall clock at the current speedup), current street — in the locale's
+/// words. Fields that do not fit the terminal's width are left out by priority (the position/route warning
+/// first, then the next maneuver and its distance, the state, the remaining distance, progress, ETA, street),
+/// never cut mid-word unless the first field alone is wider than the terminal.
 struct StatusLine {
+    /// The receiver's and the route's state, when something is not as it should be: shown right after the
+    /// state, before everything else in priority (a driver must see that guidance is waiting).
+    struct Alert: Sendable, Equatable {
+        /// The position receiver's state (live or replayed).
+        var location: LocationStatus = .ok
+        /// Confirmed off the route.
+        var offRoute = false
+        /// A new route is being asked for.
+        var rerouting = false
+
+        /// The ui keys of the words shown, in order (none when all is well).
+        var keys: [String] {
+            var keys: [String] = []
+            switch location {
+            case .ok: break
+            case .noFix: keys.append("status.noFix")
+            case .stale: keys.append("status.stale")
+            case .lost, .reconnecting: keys.append("status.gpsLost")
+            }
+            if rerouting {
+                keys.append("status.rerouting")
+            } else if offRoute {
+                keys.append("status.offRoute")
+            }
+            return keys
+        }
+    }
+
     /// Where the drive's speech goes, as the status line says it.
     enum Mode: Sendable {
         /// Through a sound device.
@@ -32,20 +62,23 @@ struct StatusLine {
         }
     }
 
-    /// The line for `columns` (nil: no limit), fields in display order: state │ progress │ next │ remaining │
-    /// ETA │ street.
+    /// The line for `columns` (nil: no limit), fields in display order: state │ alert │ progress │ next │
+    /// remaining │ ETA │ street.
     func render(progress: RouteProgress?, muted: Bool, speedup: Double, paused: Bool, wallRemaining: Double?,
-                mode: Mode = .sound, columns: Int? = nil) -> String {
+                mode: Mode = .sound, alert: Alert = Alert(), columns: Int? = nil) -> String {
         let modeWord = word(mode == .sound ? "sound" : "textMode")
         let state = (muted ? word("muted") : modeWord) + " " + (paused ? word("paused") : "×" + Self.speed(speedup))
-        guard let p = progress else { return Self.fit([(0, state), (1, word("starting"))], columns: columns) }
+        // (priority, text): lower is more important.
+        var fields: [(Int, String)] = [(1, state)]
+        let warnings = alert.keys.map { word($0) }
+        if !warnings.isEmpty { fields.append((-1, warnings.joined(separator: " · "))) }
+        guard let p = progress else { return Self.fit(fields + [(2, word("starting"))], columns: columns) }
         let length = max(1, settings.index.path.length)
         let fraction = min(1, max(0, p.distanceAlong / length))
         let cells = 10
         let filled = Int(saturatingRounded: fraction * Double(cells))
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: cells - filled)
-        // (priority, text): lower is more important.
-        var fields: [(Int, String)] = [(1, state), (3, "\(bar) \(Int(saturating: fraction * 100))%")]
+        fields.append((3, "\(bar) \(Int(saturating: fraction * 100))%"))
         if let next = p.nextManeuverIndex, nextInstructions.indices.contains(next) {
             fields.append((0, "\(distance(p.distanceToNextManeuver)): \(nextInstructions[next])"))
         }
@@ -61,8 +94,8 @@ struct StatusLine {
     static let separator = " │ "
 
     /// Keeps the most important fields that fit in `columns - 1` display columns (the last column stays free so
-    /// the cursor never wraps), in their display order. The two most important (the next maneuver, then the
-    /// state) are always kept: the first is shortened with "…" to make room for the second, and alone cut to
+    /// the cursor never wraps), in their display order. The two most important (usually the next maneuver, then
+    /// the state; a position or route warning before both) are always kept: the first is shortened with "…" to make room for the second, and alone cut to
     /// the width on a very narrow terminal.
     static func fit(_ fields: [(Int, String)], columns: Int?) -> String {
         guard let columns else { return fields.map(\.1).joined(separator: separator) }

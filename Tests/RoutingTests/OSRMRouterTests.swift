@@ -89,3 +89,74 @@ extension OSRMRouterTests {
         }
     }
 }
+
+/// `--router URL` without a kind: the router finds out on its first request (on the request's I/O thread),
+/// keeps the answer, and asks again after a failure.
+@Suite struct DetectingRouterTests {
+    private let request = RouteRequest(origin: Coordinate(latitude: 60.17238, longitude: 24.94131),
+                                       destinations: [Coordinate(latitude: 60.1751, longitude: 24.945)])
+
+    @Test func createsWithoutNetworkAndDetectsOnTheFirstRequestOnly() async throws {
+        let body = try ValhallaFixtures.data("city-turns.en-US.json")
+        let server = try ScriptedHTTPServer { received in
+            if received.requestLine.hasPrefix("GET /status ") {
+                return .bytes(Array("HTTP/1.1 400 Bad Request\r\nContent-Length: 63\r\n\r\n{\"code\":\"InvalidUrl\",\"message\":\"URL string malformed close to\"}".utf8))
+            }
+            if received.requestLine.contains("0.001,0.001?overview=false") {
+                return .bytes(Array("HTTP/1.1 400 Bad Request\r\nContent-Length: 60\r\n\r\n{\"code\":\"NoSegment\",\"message\":\"Could not find a matching s\"}".utf8))
+            }
+            return .bytes(ValhallaFixtures.ok(body))
+        }
+        let router = try DetectingRouter(baseURL: server.baseURL)
+        #expect(server.requests.isEmpty, "creating the router asks the server nothing")
+        #expect(router.kind == nil)
+        #expect(router.label == "router \(server.baseURL)")
+        let first = try await router.route(request)
+        #expect(first.body == body)
+        #expect(router.kind == .osrm)
+        #expect(router.label == "osrm \(server.baseURL)")
+        #expect(server.requests.count == 3, "two probes and the route")
+        _ = try router.routeBlocking(request)
+        #expect(server.requests.count == 4, "the kind is asked once")
+        #expect(server.requests.last?.requestLine.hasPrefix("GET /route/v1/driving/24.941310,60.172380;") == true)
+    }
+
+    @Test func detectingInTheBackgroundReturnsAtOnce() async throws {
+        let server = try ScriptedHTTPServer { received in
+            received.requestLine.hasPrefix("GET /status ")
+                ? .bytes(ValhallaFixtures.ok(Data(#"{"version":"3.5.1","available_actions":["route"]}"#.utf8)))
+                : .silence
+        }
+        let router = try DetectingRouter(baseURL: server.baseURL)
+        let started = Date()
+        router.detectInBackground()
+        #expect(Date().timeIntervalSince(started) < 0.5)
+        let deadline = Date().addingTimeInterval(10)
+        while router.kind == nil, Date() < deadline { try await Task.sleep(nanoseconds: 10_000_000) }
+        #expect(router.kind == .valhalla)
+        #expect(server.requests.count == 1)
+    }
+
+    @Test func aServerThatIsDownFailsTheRequestAndIsAskedAgainLater() async throws {
+        let port = try FreePort.tcp()
+        let router = try DetectingRouter(baseURL: "http://127.0.0.1:\(port)", timeout: 2)
+        do {
+            _ = try router.routeBlocking(request)
+            Issue.record("nothing listens there")
+        } catch {
+            guard case .unreachable = error else { Issue.record("\(error)"); return }
+        }
+        #expect(router.kind == nil)
+        // It comes up as a Valhalla: the next request detects it.
+        let body = try ValhallaFixtures.data("city-turns.en-US.json")
+        let server = try ScriptedHTTPServer(port: port) { received in
+            received.requestLine.hasPrefix("GET /status ")
+                ? .bytes(ValhallaFixtures.ok(Data(#"{"version":"3.5.1","available_actions":["route"]}"#.utf8)))
+                : .bytes(ValhallaFixtures.ok(body))
+        }
+        defer { server.stop() }
+        #expect(try router.routeBlocking(request).body == body)
+        #expect(router.kind == .valhalla)
+        #expect(server.requests.last?.requestLine.hasPrefix("POST /route ") == true)
+    }
+}

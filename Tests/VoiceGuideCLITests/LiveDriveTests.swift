@@ -3,6 +3,7 @@ import Testing
 @testable import VoiceGuideCLI
 import RouteModel
 import Routing
+import Navigation
 import VoiceGuideTestSupport
 
 /// Issue 9 in `voiceguide drive`: the location options, recording a drive and replaying it, and the errors.
@@ -51,6 +52,160 @@ import VoiceGuideTestSupport
             #expect(run.code == 64, "\(arguments): \(run.err)")
             #expect(run.errLines.count <= 2, "\(arguments): \(run.err)")
         }
+    }
+
+    /// Records a clean drive of `route` as NMEA and returns the file and the drive's log lines.
+    private func recordedDrive(_ name: String) throws -> (file: String, lines: [String]) {
+        let file = temporaryPath(name)
+        let original = ToolRun(["drive", route, "--output", "text", "--speedup", "1000", "--record", file])
+        #expect(original.code == 0, "\(original.err)")
+        return (file, logLines(original))
+    }
+
+    /// The first `epochs` fixes of an NMEA recording (its lines up to the next time stamp).
+    private func firstEpochs(_ epochs: Int, of file: String) throws -> String {
+        // NMEA lines end in CR LF, one Character in Swift: split on both.
+        let lines = try String(contentsOfFile: file, encoding: .utf8).split(whereSeparator: \.isNewline)
+        var times: [Substring] = []
+        var kept: [Substring] = []
+        for line in lines {
+            let time = line.split(separator: ",", omittingEmptySubsequences: false).dropFirst().first ?? ""
+            if times.last != time { times.append(time) }
+            if times.count > epochs { break }
+            kept.append(line)
+        }
+        return kept.joined(separator: "\n") + "\n"
+    }
+
+    /// "m:ss" or "h:mm:ss" as seconds.
+    private func seconds(_ clock: Substring) -> Int {
+        clock.split(separator: ":").reduce(0) { $0 * 60 + (Int($1) ?? 0) }
+    }
+
+    /// A recording cut short while an announcement is being said: the announcement is said to the end, one line
+    /// says how far from the destination the recording ended, and the drive ends with exit 0 (it used to wait
+    /// forever for the utterance to finish).
+    @Test func aRecordingThatEndsBeforeTheDestinationEndsTheDrive() throws {
+        let (full, lines) = try recordedDrive("full.nmea")
+        defer { try? FileManager.default.removeItem(atPath: full) }
+        // Cut one second after the third announcement started: it is still being said when the positions end.
+        let third = try #require(lines.dropFirst(2).first, "\(lines)")
+        let at = seconds(try #require(third.split(separator: " ").first))
+        let short = temporaryPath("short.nmea")
+        defer { try? FileManager.default.removeItem(atPath: short) }
+        try firstEpochs(at + 2, of: full).write(toFile: short, atomically: true, encoding: .utf8)
+        let replay = try CLIProcess.run(["drive", route, "--output", "text", "--speedup", "50", "--verbose",
+                                         "--location", "nmea:" + short], timeout: 30)
+        #expect(!replay.timedOut, "the drive hung after the recording ended: \(replay.out)")
+        #expect(replay.code == 0, "\(replay.summary)")
+        let ended = replay.out.split(separator: "\n").filter { $0.contains("the recording ended") }
+        #expect(ended.count == 1, "\(replay.out)")
+        #expect(ended.first?.contains("before the destination") == true)
+        // The announcement in progress was heard to the end, and nothing after the cut was said.
+        #expect(replay.err.contains("announcements: 3 triggered, 3 spoken"), "\(replay.err)")
+        let finishedLines = replay.out.split(separator: "\n").filter { $0.contains("■") }
+        #expect(finishedLines.count == 3, "\(replay.out)")
+    }
+
+    /// Standard input carries the route or the positions, not both: a usage error, not a drive of no distance.
+    @Test(arguments: ["nmea:-", "gpx:-"])
+    func routeAndPositionsCannotBothComeFromStandardInput(location: String) throws {
+        let routeData = try Data(contentsOf: URL(fileURLWithPath: route))
+        let run = ToolRun(["drive", "-", "--location", location, "--output", "text"], stdin: routeData)
+        #expect(run.code == 64, "\(run.err)")
+        #expect(run.errLines.first?.contains("standard input") == true, "\(run.err)")
+        #expect(run.errLines.count <= 2, "\(run.err)")
+        #expect(run.out.isEmpty)
+    }
+
+    /// Garbled NMEA sentences are skipped and counted: `--verbose` says how many when the recording ends, and
+    /// the summary says so when there were any.
+    @Test func garbledSentencesAreCountedInTheSummary() throws {
+        let (full, _) = try recordedDrive("clean.nmea")
+        defer { try? FileManager.default.removeItem(atPath: full) }
+        var lines = try String(contentsOfFile: full, encoding: .utf8).split(whereSeparator: \.isNewline).map(String.init)
+        // Every 40th sentence loses its last characters (a bad checksum or a cut-off line).
+        var garbled = 0
+        for i in lines.indices where i % 40 == 7 && lines[i].count > 10 {
+            lines[i] = String(lines[i].dropLast(4))
+            garbled += 1
+        }
+        let damaged = temporaryPath("damaged.nmea")
+        defer { try? FileManager.default.removeItem(atPath: damaged) }
+        try (lines.joined(separator: "\n") + "\n").write(toFile: damaged, atomically: true, encoding: .utf8)
+        let normal = ToolRun(["drive", route, "--output", "text", "--speedup", "1000", "--location", "nmea:" + damaged])
+        #expect(normal.code == 0, "\(normal.err)")
+        #expect(normal.err.contains("garbled NMEA sentences skipped: \(garbled)"), "\(normal.err)")
+        #expect(!normal.out.contains("garbled sentences skipped"))
+        let verbose = ToolRun(["drive", route, "--output", "text", "--speedup", "1000", "--verbose", "--location", "nmea:" + damaged])
+        #expect(verbose.out.contains("garbled sentences skipped: \(garbled)"), "\(verbose.out)")
+        let clean = ToolRun(["drive", route, "--output", "text", "--speedup", "1000", "--location", "nmea:" + full])
+        #expect(!clean.err.contains("garbled"), "\(clean.err)")
+    }
+
+    /// A simulated tunnel: the drive says when the fixes stop, not only when they are back.
+    @Test func aDropoutIsLoggedWhenItStartsAndWhenItEnds() throws {
+        let run = ToolRun(["drive", route, "--output", "text", "--speedup", "1000", "--gps-dropout", "60:200"])
+        #expect(run.code == 0, "\(run.err)")
+        let lines = run.out.split(separator: "\n").map(String.init)
+        let lost = lines.indices.filter { lines[$0].contains("no GPS fix") }
+        let back = lines.indices.filter { lines[$0].contains("GPS signal back") }
+        #expect(lost.count == 1 && back.count == 1, "\(run.out)")
+        if let l = lost.first, let b = back.first { #expect(l < b) }
+        // Each at its moment: the tunnel's start, the first fix after it.
+        #expect(lost.first.map { lines[$0].trimmingCharacters(in: .whitespaces).hasPrefix("1:00") } == true, "\(run.out)")
+        #expect(back.first.map { lines[$0].trimmingCharacters(in: .whitespaces).hasPrefix("3:20") } == true, "\(run.out)")
+    }
+
+    /// A router that does not answer, named without `--router-kind`: creating the drive asks it nothing; the
+    /// first reroute finds it down. The log says so once for the whole outage, not twice per retry; every
+    /// attempt is still in `--events`.
+    @Test func aDeadRouterIsLoggedOncePerOutage() throws {
+        let events = temporaryPath("events.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: events) }
+        let run = ToolRun(["drive", route, "--output", "text", "--speedup", "200", "--detour",
+                           "500:" + CLIFixtures.example("city-berlin.json"),
+                           "--router", "http://127.0.0.1:\(try unusedPort())", "--events", events])
+        #expect(run.code == 0, "\(run.err)")
+        let lines = run.out.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.contains("You have left the route.") }.count == 1, "\(run.out)")
+        #expect(lines.filter { $0.contains("for a new route") }.count == 1, "\(run.out)")
+        #expect(lines.filter { $0.contains("no new route") }.count == 1, "\(run.out)")
+        let failures = try String(contentsOfFile: events, encoding: .utf8).split(separator: "\n")
+            .filter { $0.contains("\"rerouteFailed\"") }
+        #expect(failures.count >= 2, "the router was retried: \(failures.count)")
+    }
+
+    /// The log of a router outage: the request that found it down and its failure are logged, the retries and
+    /// their failures are not, and when the router answers again one line says so before the new route.
+    @Test func aRouterOutageIsLoggedWhenItStartsAndWhenItEnds() throws {
+        let out = TestBox("")
+        let io = CommandIO(out: { s in out.set(out.get() + s) }, err: { _ in })
+        let arguments = try ParsedArguments.parse([], specs: GuidanceSettings.optionSpecs, command: "drive")
+        let settings = try GuidanceSettings.load(routePath: route, arguments: arguments, command: "drive", io: io)
+        let setup = DriveSetup(settings: settings, speedup: 1, compress: 1, mute: nil, volume: 1, io: io)
+        let console = DriveConsole(io: io, simTime: { $0 }, words: DriveWords(locale: settings.locale))
+        let observe = setup.observer(console, router: "valhalla http://127.0.0.1:8002")
+        func count(_ text: String) -> Int { out.get().split(separator: "\n").filter { $0.contains(text) }.count }
+        var t = 10.0
+        for attempt in 1...4 {
+            observe(NavigationEvent(driveTime: t, kind: .rerouteRequested(attempt: attempt)))
+            observe(NavigationEvent(driveTime: t + 5, kind: .rerouteFailed(reason: "router unreachable: connection refused",
+                                                                          retryInSeconds: Double(attempt))))
+            t += 10
+        }
+        #expect(count("asking valhalla") == 1, "\(out.get())")
+        #expect(count("no new route: router unreachable") == 1, "\(out.get())")
+        observe(NavigationEvent(driveTime: t, kind: .rerouteRequested(attempt: 5)))
+        observe(NavigationEvent(driveTime: t + 1, kind: .rerouted(settings.index)))
+        #expect(count("valhalla http://127.0.0.1:8002 answers again") == 1, "\(out.get())")
+        #expect(count("↳ new route:") == 1)
+        // The next excursion, the router up: asked and answered as usual, no outage lines.
+        observe(NavigationEvent(driveTime: t + 50, kind: .rerouteRequested(attempt: 1)))
+        observe(NavigationEvent(driveTime: t + 51, kind: .rerouted(settings.index)))
+        #expect(count("asking valhalla") == 2)
+        #expect(count("answers again") == 1)
+        #expect(count("no new route") == 1)
     }
 
     /// A loopback port nobody listens on.

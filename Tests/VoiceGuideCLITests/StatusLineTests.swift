@@ -2,12 +2,14 @@ import Foundation
 import Testing
 import Guidance
 import RouteModel
+import Location
 @testable import VoiceGuideCLI
 
 /// The live status line: in the locale's own words (phrasebook `ui` section), the output mode as it is, and
 /// fitted to the terminal's width by priority (the next maneuver and its distance first).
 @Suite struct StatusLineTests {
-    private func line(_ locale: String, muted: Bool, mode: StatusLine.Mode = .sound, columns: Int? = nil) throws -> String {
+    private func line(_ locale: String, muted: Bool, mode: StatusLine.Mode = .sound, alert: StatusLine.Alert = .init(),
+                      columns: Int? = nil) throws -> String {
         let io = CommandIO(out: { _ in }, err: { _ in })
         let arguments = try ParsedArguments.parse(["--locale", locale], specs: GuidanceSettings.optionSpecs, command: "drive")
         let settings = try GuidanceSettings.load(routePath: CLIFixtures.example("city-berlin.json"), arguments: arguments,
@@ -17,7 +19,32 @@ import RouteModel
         var progress: RouteProgress?
         for _ in 0..<30 { if let fix = fixes.next() { progress = tracker.update(fix.position) } }
         return StatusLine(settings: settings).render(progress: progress, muted: muted, speedup: 4, paused: false,
-                                                     wallRemaining: 100, mode: mode, columns: columns)
+                                                     wallRemaining: 100, mode: mode, alert: alert, columns: columns)
+    }
+
+    /// The receiver's and the route's state: after the mode, in the locale's words, and kept before anything
+    /// else when the terminal is narrow.
+    @Test(arguments: [200, 80, 40, 24])
+    func positionAndRouteWarningsAreShownFirst(columns: Int) throws {
+        let lost = StatusLine.Alert(location: .lost("connection closed"), offRoute: true)
+        let fitted = try line("en-US", muted: false, alert: lost, columns: columns)
+        #expect(fitted.contains("GPS lost · off route"), "\(columns): \(fitted)")
+        #expect(StatusLine.displayWidth(fitted) <= columns - 1, "\(columns): \(fitted)")
+        if columns >= 80 { #expect(fitted.hasPrefix("sound ×4 │ GPS lost · off route │ "), "\(fitted)") }
+        let cases: [(StatusLine.Alert, String)] = [
+            (.init(location: .noFix), "no GPS fix"), (.init(location: .stale), "GPS stale"),
+            (.init(location: .reconnecting(attempt: 2)), "GPS lost"), (.init(offRoute: true, rerouting: true), "rerouting…"),
+        ]
+        for (alert, text) in cases {
+            #expect(try line("en-US", muted: false, alert: alert, columns: columns).contains(text), "\(columns): \(text)")
+        }
+        if columns >= 80 {
+            #expect(try line("de-DE", muted: false, alert: .init(location: .noFix, offRoute: true), columns: columns)
+                .contains("keine GPS-Position · abseits der Route"))
+        }
+        // All well: no warning field.
+        #expect(try line("en-US", muted: false, columns: 200).components(separatedBy: " │ ").count
+            == (try line("en-US", muted: false, alert: lost, columns: 200)).components(separatedBy: " │ ").count - 1)
     }
 
     @Test func germanWordsAndDecimalComma() throws {
