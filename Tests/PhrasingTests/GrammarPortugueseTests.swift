@@ -111,8 +111,8 @@ import Testing
         let lanes = LaneHint(position: .middle, usableCount: 2, totalCount: 4)
         let fork = TestData.maneuver(.fork, .slightLeft, ref: "SP-150", destinations: "Santos, Guarujá", lanes: lanes)
         let p = try TestData.phrase("pt-BR", .prepare, fork, meters: 600, then: next)
-        #expect(p.display == "Em 600 m, na bifurcação, mantenha-se à esquerda e siga pela SP-150 sentido Santos, Guarujá, depois, em 100 m, vire à direita na R. Vergueiro. Use uma das 2 faixas do meio.")
-        #expect(p.spoken == "Em 600 metros, na bifurcação, mantenha-se à esquerda e siga pela S P 150 sentido Santos e Guarujá, depois, em 100 metros, vire à direita na Rua Vergueiro. Use uma das 2 faixas do meio.")
+        #expect(p.display == "Em 600 m, na bifurcação, mantenha-se à esquerda e siga pela SP-150 sentido Santos, Guarujá, depois, em 100 m, vire à direita na R. Vergueiro. Use uma das duas faixas do meio.")
+        #expect(p.spoken == "Em 600 metros, na bifurcação, mantenha-se à esquerda e siga pela S P 150 sentido Santos e Guarujá, depois, em 100 metros, vire à direita na Rua Vergueiro. Use uma das duas faixas do meio.")
     }
 
     @Test func arrivalAndStopsUseYouAndFeminineStop() throws {
