@@ -168,7 +168,8 @@ import Phrasing
             if name != "en" {
                 let english = try VoiceGuideData.readJSON(at: data.phrasebookURL("en"))
                 let same = (json["ui"]?.objectMembers ?? []).filter { m in
-                    m.key.hasPrefix("kind.") == false && m.key != "seconds" && english["ui"]?[m.key] == m.value
+                    // "text" is also the Swedish, Czech, Slovak, Romanian and Catalan word for the text mode.
+                    m.key.hasPrefix("kind.") == false && !["seconds", "textMode"].contains(m.key) && english["ui"]?[m.key] == m.value
                 }
                 #expect(same.isEmpty, "\(name) copies English: \(same.map(\.key))")
                 // The same named values as English, so nothing is left unfilled or dropped.
