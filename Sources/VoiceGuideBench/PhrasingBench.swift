@@ -9,7 +9,7 @@ func phrasingBenchmarks() -> [BenchFigure] {
         return [BenchFigure(name: "phrase renders (en-US)", value: "no data directory", target: "≥ 1,000,000/s", met: false)]
     }
     var figures: [BenchFigure] = []
-    for tag in ["en-US", "de-DE"] {
+    for tag in ["en-US", "de-DE", "fi-FI", "hu-HU"] {  // fi and hu: agglutinative, case and vowel-harmony forms
         guard let builder = (try? data.loadLocale(tag: tag))?.builder() else { continue }
         let mix = phrasingBenchMix()
         let rounds = 200_000
