@@ -161,8 +161,11 @@ import Phrasing
     /// Every base phrasebook writes every `ui` string itself: nothing on a drive's screen falls back to English.
     @Test func everyBookWritesEveryUIStringNatively() throws {
         let data = VoiceGuideData(directory: CLIFixtures.repository)
-        for name in data.availablePhrasebooks() where name != "en-GB" {
+        for name in data.availablePhrasebooks() {
             let json = try VoiceGuideData.readJSON(at: data.phrasebookURL(name))
+            // A regional book (en-GB, pt-PT, fr-CA …) names its `base` and takes the ui strings it does not change
+            // from it: its base is checked here in full.
+            if json["base"]?.stringValue != nil { continue }
             let own = Set((json["ui"]?.objectMembers ?? []).map(\.key))
             #expect(own == Phrasebook.uiKeys, "\(name) lacks \(Phrasebook.uiKeys.subtracting(own).sorted())")
             if name != "en" {
