@@ -3,6 +3,7 @@ import Testing
 import Guidance
 import Phrasing
 import RouteModel
+import VoiceGuideTestSupport
 @testable import VoiceGuideCLI
 
 /// Issue 12 §1: the offline planner jumps from decision point to decision point, and must give exactly what the
@@ -70,5 +71,19 @@ import RouteModel
             let name = URL(fileURLWithPath: path).lastPathComponent
             Self.expectIdentical(try Self.settings(path, locale: "en-US", speed: speed), label: "\(speed) km/h \(name)")
         }
+    }
+}
+
+/// The bench's large-route fixture (`syntheticRouteJSON`: a turn every 70 m), jumping against stepped. The bench
+/// uses 50,000 steps; the stepped reference costs minutes per locale at that size in a debug build, so the
+/// tests take the same route at 1,000 steps (47 minutes, 1,000 turns) in every locale.
+@Suite struct OfflinePlanningLargeRouteTests {
+    static let path: String? = try? CLIFixtures.temporaryFile(syntheticRouteJSON(steps: 1_000, pointsPerStep: 8), name: "large.json")
+
+    @Test(arguments: GoldenTranscriptTests.locales)
+    func jumpingPlanEqualsSteppedPlanOnTheLargeRoute(_ locale: String) throws {
+        let path = try #require(Self.path)
+        OfflinePlanningIdentityTests.expectIdentical(try OfflinePlanningIdentityTests.settings(path, locale: locale),
+                                                     label: "\(locale) synthetic 1,000 steps")
     }
 }
