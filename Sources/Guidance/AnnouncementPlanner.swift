@@ -442,8 +442,8 @@ extension AnnouncementPlanner {
         }
         if let next = s.next {
             let at = catalog.meters(next)
-            // The next maneuver changes once it is passed.
-            thresholds += [at, at + 0.001]
+            // The next maneuver changes once it is passed (an arrival 1 mm after).
+            thresholds += catalog.roles[next] == .maneuver ? [at] : [at, at + 0.001]
             if let previous = catalog.previous(before: next), catalog.roles[previous] == .maneuver,
                !memory.isHandled(previous, .continue) {
                 let config = configuration
@@ -476,12 +476,14 @@ extension AnnouncementPlanner {
         if open(final) {
             let now = nowCandidate(j, kind: final, s)
             limits.append(trigger(final, duration: now.durationSeconds, s))
-            if final == .now, now.maneuver?.step.maneuver.type == .turn {
-                for ordinal in [nil, 2, 3, 4] as [Int?] where ordinal != now.maneuver?.sideRoadOrdinal {
-                    var form = now
-                    form.maneuver?.sideRoadOrdinal = ordinal
-                    limits.append(trigger(final, duration: estimator.duration(of: form), s))
-                }
+            // The side-road count only falls as the turn comes closer: each smaller one may still be said.
+            let toJ = max(0, catalog.meters(j) - s.distance)
+            let count = final == .now && j > 0
+                ? SideRoads.count(of: catalog.descriptions[j].step, approach: index.steps[j - 1].step, within: toJ) : 0
+            for ordinal in Set((0..<count).map(SideRoads.ordinal(count:))) where ordinal != now.maneuver?.sideRoadOrdinal {
+                var form = now
+                form.maneuver?.sideRoadOrdinal = ordinal
+                limits.append(trigger(final, duration: estimator.duration(of: form), s))
             }
         }
         return limits.map { catalog.meters(j) - $0 }
