@@ -314,8 +314,11 @@ public struct AnnouncementPlanner: Sendable {
     private func nowCandidate(_ j: Int, kind: AnnouncementKind, _ s: Situation) -> Announcement {
         let run = kind == .now ? chainRun(from: j, s) : (then: nil, more: [])
         var announcement = make(kind, step: j, s, then: run.then, thenMore: run.more)
-        if kind != .now { announcement.maneuver?.lanes = nil }
-        announcement.durationSeconds = estimator.duration(of: announcement)
+        // `make` timed it already; only an arrival's form changes (no lanes).
+        if kind != .now {
+            announcement.maneuver?.lanes = nil
+            announcement.durationSeconds = estimator.duration(of: announcement)
+        }
         return announcement
     }
 
