@@ -39,6 +39,9 @@ public struct AnnouncementPlanner: Sendable {
     private var offRouteSaid = false
     /// Maneuvers (flat indices) named after another one with "then", on the current route.
     private var chained = Set<Int>()
+    /// The last final-stage candidate built by `stage`, with what it was built from (reused by `nextDecision`).
+    private var lastFinal: (j: Int, kind: AnnouncementKind, distance: Double, speed: Double, interval: Double,
+                            announcement: Announcement)?
 
     /// Creates a planner for `index`.
     public init(index: RouteIndex, configuration: GuidanceConfiguration = .standard,
@@ -196,6 +199,7 @@ public struct AnnouncementPlanner: Sendable {
         let maneuver = catalog.descriptions[j].step.maneuver
         let final: AnnouncementKind = role == .destination ? .arrive : role == .waypoint ? .waypoint : .now
         let now = nowCandidate(j, kind: final, s)
+        lastFinal = (j, final, s.distance, s.speed, s.interval, now)
         let nowTrigger = trigger(final, duration: now.durationSeconds, s)
         let prepareTrigger = trigger(.prepare, duration: 0, s)
         var stages: [AnnouncementKind] = [.prepare, final]
@@ -477,7 +481,14 @@ extension AnnouncementPlanner {
         if role == .maneuver && s.speed >= config.earlyMinSpeed && open(.early) { limits.append(trigger(.early, duration: 0, s)) }
         if open(.prepare) { limits.append(trigger(.prepare, duration: 0, s)) }
         if open(final) {
-            let now = nowCandidate(j, kind: final, s)
+            // `nowCandidate` depends only on the maneuver, the kind and the situation's distance, speed and interval.
+            let now: Announcement
+            if let last = lastFinal, last.j == j, last.kind == final, last.distance == s.distance, last.speed == s.speed,
+               last.interval == s.interval {
+                now = last.announcement
+            } else {
+                now = nowCandidate(j, kind: final, s)
+            }
             limits.append(trigger(final, duration: now.durationSeconds, s))
             // The side-road count only falls as the turn comes closer: each smaller one may still be said.
             let toJ = max(0, catalog.meters(j) - s.distance)
