@@ -39,6 +39,9 @@ public struct AnnouncementPlanner: Sendable {
     private var offRouteSaid = false
     /// Maneuvers (flat indices) named after another one with "then", on the current route.
     private var chained = Set<Int>()
+    /// The last final-stage candidate built by `stage`, with what it was built from (reused by `nextDecision`).
+    private var lastFinal: (j: Int, kind: AnnouncementKind, distance: Double, speed: Double, interval: Double,
+                            announcement: Announcement)?
 
     /// Creates a planner for `index`.
     public init(index: RouteIndex, configuration: GuidanceConfiguration = .standard,
@@ -196,6 +199,7 @@ public struct AnnouncementPlanner: Sendable {
         let maneuver = catalog.descriptions[j].step.maneuver
         let final: AnnouncementKind = role == .destination ? .arrive : role == .waypoint ? .waypoint : .now
         let now = nowCandidate(j, kind: final, s)
+        lastFinal = (j, final, s.distance, s.speed, s.interval, now)
         let nowTrigger = trigger(final, duration: now.durationSeconds, s)
         let prepareTrigger = trigger(.prepare, duration: 0, s)
         var stages: [AnnouncementKind] = [.prepare, final]
@@ -314,8 +318,11 @@ public struct AnnouncementPlanner: Sendable {
     private func nowCandidate(_ j: Int, kind: AnnouncementKind, _ s: Situation) -> Announcement {
         let run = kind == .now ? chainRun(from: j, s) : (then: nil, more: [])
         var announcement = make(kind, step: j, s, then: run.then, thenMore: run.more)
-        if kind != .now { announcement.maneuver?.lanes = nil }
-        announcement.durationSeconds = estimator.duration(of: announcement)
+        // `make` timed it already; only an arrival's form changes (no lanes).
+        if kind != .now {
+            announcement.maneuver?.lanes = nil
+            announcement.durationSeconds = estimator.duration(of: announcement)
+        }
         return announcement
     }
 
@@ -399,5 +406,100 @@ public struct AnnouncementPlanner: Sendable {
     private mutating func dropped(_ j: Int, _ kind: AnnouncementKind) -> Announcement? {
         memory.drop(j, kind)
         return nil
+    }
+}
+
+// MARK: - Jumping between decision points (offline planning)
+
+extension AnnouncementPlanner {
+    /// Keeps the bookkeeping of an update that `plan` would have been given but that cannot change anything (the
+    /// offline planner skips it): the previous update's time and progress, which the next update reads.
+    mutating func skip(time: Double, distance: Double) {
+        lastUpdateTime = time
+        lastDistance = distance
+    }
+
+    /// When, after the update at `progress` (just planned), the planner can next do anything on a drive that
+    /// stays on the route at a constant speed within each step: the first later update at or after `seconds`
+    /// (the end of speaking) or whose progress reaches `meters`. Every decision of `plan` is a
+    /// threshold of the progress at the planning speed (a stage's trigger, the continue delay, a leg's depart
+    /// window), of the time (the end of speaking), or of the step (speed, leg, next maneuver), so between these
+    /// points `plan` returns nil and changes nothing. `interval` is the time between updates. Nil `meters` means
+    /// the next update must be planned (a state this does not model: off route, a pending notice, before the
+    /// depart); `.infinity` means nothing is left to decide by distance.
+    func nextDecision(after progress: RouteProgress, interval: Double) -> (meters: Double?, seconds: Double) {
+        let time = progress.timestamp
+        guard departed, !pendingOffRoute, !pendingReroute, !pendingBackOnRoute, progress.state == .onRoute,
+              lastUpdateTime != nil else { return (nil, time) }
+        if time < speakingUntil { return (.infinity, speakingUntil) }
+        let d = progress.distanceAlong
+        var thresholds = [Double]()
+        let steps = index.steps
+        if progress.stepIndex + 1 < steps.count { thresholds.append(steps[progress.stepIndex + 1].startMeters) }
+        let interval = min(2, max(0, interval))
+        let speed = max(configuration.planningSpeed(gps: progress.speed, route: index.speed(atDistance: d)), 0)
+        let s = Situation(distance: d, time: time, speed: speed, next: catalog.next(at: d, from: progress.stepIndex),
+                          interval: interval, previousDistance: lastDistance)
+        // A later leg's depart: from its point (−1 mm), past 1 m, and its window's end.
+        let leg = progress.stepID.leg
+        if leg > 0, let k = catalog.flatIndex(of: StepID(leg: leg, step: 0)), catalog.roles[k] == .legStart,
+           !memory.isHandled(k, .depart) {
+            let at = catalog.meters(k)
+            thresholds += [at - 0.001, at + 1, at + Self.legDepartWindowMeters]
+        }
+        if let next = s.next {
+            let at = catalog.meters(next)
+            // The next maneuver changes once it is passed (an arrival 1 mm after).
+            thresholds += catalog.roles[next] == .maneuver ? [at] : [at, at + 0.001]
+            if let previous = catalog.previous(before: next), catalog.roles[previous] == .maneuver,
+               !memory.isHandled(previous, .continue) {
+                let config = configuration
+                thresholds.append(catalog.meters(previous) + max(config.continueMinDelayMeters, speed * config.continueDelaySeconds))
+            }
+            thresholds += stageThresholds(of: next, s)
+            if chained.contains(next), memory.isHandled(next, .now) {
+                var candidate = catalog.announceable(from: next + 1)
+                while let c = candidate, chained.contains(c) { candidate = catalog.announceable(from: c + 1) }
+                if let c = candidate { thresholds += stageThresholds(of: c, s) }
+            }
+        }
+        let ahead = thresholds.filter { $0 > d }.min() ?? .infinity
+        return (ahead, .infinity)
+    }
+
+    /// The progress at which each stage of `j` not yet said or dropped becomes due at the situation's speed. The
+    /// `now` trigger depends on its speaking time, which changes along the way only with the side-road ordinal
+    /// ("the second right"): the trigger of every form is a threshold, so the one in force is among them.
+    private func stageThresholds(of j: Int, _ s: Situation) -> [Double] {
+        let config = configuration
+        let role = catalog.roles[j]
+        guard role.isAnnounceable else { return [] }
+        let maneuver = catalog.descriptions[j].step.maneuver
+        let final: AnnouncementKind = role == .destination ? .arrive : role == .waypoint ? .waypoint : .now
+        var limits = [Double]()
+        func open(_ kind: AnnouncementKind) -> Bool { !memory.blocks(j, kind, maneuver: maneuver, configuration: config) }
+        if role == .maneuver && s.speed >= config.earlyMinSpeed && open(.early) { limits.append(trigger(.early, duration: 0, s)) }
+        if open(.prepare) { limits.append(trigger(.prepare, duration: 0, s)) }
+        if open(final) {
+            // `nowCandidate` depends only on the maneuver, the kind and the situation's distance, speed and interval.
+            let now: Announcement
+            if let last = lastFinal, last.j == j, last.kind == final, last.distance == s.distance, last.speed == s.speed,
+               last.interval == s.interval {
+                now = last.announcement
+            } else {
+                now = nowCandidate(j, kind: final, s)
+            }
+            limits.append(trigger(final, duration: now.durationSeconds, s))
+            // The side-road count only falls as the turn comes closer: each smaller one may still be said.
+            let toJ = max(0, catalog.meters(j) - s.distance)
+            let count = final == .now && j > 0
+                ? SideRoads.count(of: catalog.descriptions[j].step, approach: index.steps[j - 1].step, within: toJ) : 0
+            for ordinal in Set((0..<count).map(SideRoads.ordinal(count:))) where ordinal != now.maneuver?.sideRoadOrdinal {
+                var form = now
+                form.maneuver?.sideRoadOrdinal = ordinal
+                limits.append(trigger(final, duration: estimator.duration(of: form), s))
+            }
+        }
+        return limits.map { catalog.meters(j) - $0 }
     }
 }

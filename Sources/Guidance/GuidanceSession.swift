@@ -43,3 +43,18 @@ public struct GuidanceSession: Sendable {
         progress = nil
     }
 }
+
+extension GuidanceSession {
+    /// Jumps over the clean on-route updates up to the one at `time` and `distance` (see `OfflineGuidance`):
+    /// the tracker and the planner are left as those updates would have left them when nothing was said.
+    mutating func skip(to time: Double, distance: Double) {
+        tracker.resume(at: distance, timestamp: time)
+        planner.skip(time: time, distance: distance)
+    }
+
+    /// When the planner can next act after the last update (see `AnnouncementPlanner.nextDecision`).
+    func nextDecision(interval: Double) -> (meters: Double?, seconds: Double) {
+        guard let progress else { return (nil, -.infinity) }
+        return planner.nextDecision(after: progress, interval: interval)
+    }
+}

@@ -197,6 +197,21 @@ public struct ProgressTracker: Sendable {
     }
 }
 
+extension ProgressTracker {
+    /// Puts the tracker where a clean drive along the route would have left it after an on-route fix at
+    /// `distance` and `timestamp` (the offline planner's jump over updates it does not need).
+    mutating func resume(at distance: Double, timestamp: Double) {
+        distanceAlong = distance
+        segment = index.path.segment(atDistance: distance)
+        state = .onRoute
+        lastTimestamp = timestamp
+        lastOnRouteTimestamp = timestamp
+        farCount = 0
+        awayCount = 0
+        farSince = nil
+    }
+}
+
 /// A position snapped onto one segment of the route path.
 private struct Snap {
     /// Distance along the path of the snapped point, meters.

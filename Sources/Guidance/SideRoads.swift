@@ -20,14 +20,23 @@ enum SideRoads {
     /// The ordinal of `turn` among usable roads on its side within `meters` before it on `approach`, or nil
     /// when it is the first (or when counting would not help: not a clear left or right turn, or too many).
     static func ordinal(of turn: Step, approach: Step, within meters: Double) -> Int? {
-        guard turn.maneuver.type == .turn, let right = isRight(turn.maneuver.modifier) else { return nil }
+        ordinal(count: count(of: turn, approach: approach, within: meters))
+    }
+
+    /// The ordinal said when `count` usable roads on the turn's side come first (nil: none, or too many).
+    static func ordinal(count: Int) -> Int? { count > 0 && count < maxOrdinal ? count + 1 : nil }
+
+    /// The number of usable roads on the side of `turn` within `meters` before it on `approach` (0 when the turn
+    /// is not a clear left or right). It only falls as the turn comes closer.
+    static func count(of turn: Step, approach: Step, within meters: Double) -> Int {
+        guard turn.maneuver.type == .turn, let right = isRight(turn.maneuver.modifier) else { return 0 }
         var count = 0
         for crossing in approach.intersections.dropFirst() {
             let toTurn = Geo.distance(crossing.location, turn.maneuver.location)
             guard toTurn > ownIntersectionMeters, toTurn < meters else { continue }
             if hasRoad(right: right, at: crossing) { count += 1 }
         }
-        return count > 0 && count < maxOrdinal ? count + 1 : nil
+        return count
     }
 
     /// True for right turns, false for left turns, nil for anything else (a slight or sharp turn is told apart

@@ -2,6 +2,7 @@ import Foundation
 import RouteModel
 import SafeIO
 import VoiceGuideCLI
+import VoiceGuideTestSupport
 
 /// Child mode (`voiceguide-bench --cli-child ARGS…`): runs one `voiceguide` command in this fresh process with its
 /// output discarded and prints `seconds peakKiB exitCode`.

@@ -18,6 +18,7 @@ let sections: [(String, () -> [BenchFigure])] = [
     ("Phrasing", phrasingBenchmarks),
     ("Japanese readings", japaneseReadingBenchmarks),
     ("Guidance", guidanceBenchmarks),
+    ("Offline planning (issue 12)", planningBenchmarks),
     ("Drive", driveBenchmarks),
     ("Location", locationBenchmarks),
     ("Routing", routingBenchmarks),
