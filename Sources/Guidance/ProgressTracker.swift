@@ -186,6 +186,14 @@ public struct ProgressTracker: Sendable {
             if let heading, len2 > 0, (dx * heading.x + dy * heading.y) < cosTolerance * len2.squareRoot() {
                 score += config.headingPenaltyMeters
                 agrees = false
+            } else if let heading, t >= 1, s + 1 < path.segmentCount {
+                // Past the end of the segment the route goes on along the next one: a vehicle beyond a turn that
+                // kept its old heading went straight where the route turns (a wrong turn), so it does not agree.
+                // Only the flag changes (it speeds up confirming off route), not which segment is nearest.
+                let c = coordinates[s + 2]
+                let nx = (c.longitude - b.longitude) * mPerDegLon, ny = (c.latitude - b.latitude) * mPerDegLat
+                let nextLength = (nx * nx + ny * ny).squareRoot()
+                if nextLength > 0, (nx * heading.x + ny * heading.y) < cosTolerance * nextLength { agrees = false }
             }
             if score < bestScore {
                 bestScore = score
