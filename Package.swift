@@ -69,7 +69,7 @@ let package = Package(
             name: "VoiceGuideBench",
             dependencies: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Speech", "SpeechESpeakNG", "AudioALSA", "VoiceGuideCLI",
                            "JapaneseReading", "Location", "Routing", "Navigation", "VoiceService", "VoiceGuideTestSupport"]),
-        .target(name: "VoiceGuideTestSupport", dependencies: ["RouteModel"], path: "Tests/TestSupport"),
+        .target(name: "VoiceGuideTestSupport", dependencies: ["RouteModel", "Guidance", "Location"], path: "Tests/TestSupport"),
         .testTarget(name: "RouteModelTests", dependencies: ["RouteModel", "SafeIO"]),
         .testTarget(name: "GuidanceTests", dependencies: ["Guidance", "RouteModel"]),
         .testTarget(name: "PhrasingTests", dependencies: ["Phrasing", "Guidance", "RouteModel", "JapaneseReading"]),

@@ -111,34 +111,9 @@ private func readerThroughput() throws -> [BenchFigure] {
 }
 
 /// Seconds from leaving the route (driving straight on where it turns right) to the tracker's off-route, at
-/// 50 km/h with 5 m GPS noise at 1 Hz, over `runs` noise seeds: the simulated detour source feeding the
-/// current `ProgressTracker`.
+/// 50 km/h with 5 m GPS noise at 1 Hz, over `runs` noise seeds (`WrongTurnScenario`).
 private func offRouteDelay(runs: Int) -> BenchFigure {
-    let start = Coordinate(latitude: 60.17, longitude: 24.94)
-    var planned = ScenarioRouteBuilder(start: start, heading: 0, name: "Mannerheimintie", speedKmh: 50)
-    planned.drive(1000)
-    planned.maneuver(.turn, .right, turn: 90, name: "Aleksanterinkatu")
-    planned.drive(1000)
-    var wrong = ScenarioRouteBuilder(start: Geo.destination(from: start, bearing: 0, meters: 1000), heading: 0,
-                                     name: "Mannerheimintie", speedKmh: 50)
-    wrong.drive(1000)
-    let route = RouteIndex(route: planned.build())
-    let detour = SimulatedLocationSource.Detour(atMeters: 1000, index: RouteIndex(route: wrong.build()))
-    let leftAt = 1000 / (50 / 3.6)
-    var delays = [Double]()
-    var missed = 0
-    for seed in 0..<runs {
-        let options = SimulatorOptions(speedKmh: 50, noise: .init(sigmaMeters: 5, seed: UInt64(seed) + 1))
-        let source = SimulatedLocationSource(index: route, options: options, detour: detour)
-        var tracker = ProgressTracker(index: route)
-        var found: Double?
-        while found == nil, let event = try? source.nextEvent(), event != .end {
-            guard case .fix(let p) = event else { continue }
-            if tracker.update(p).becameOffRoute { found = p.timestamp }
-        }
-        if let found, found >= leftAt { delays.append(found - leftAt) } else { missed += 1 }
-    }
-    delays.sort()
+    let (delays, missed) = WrongTurnScenario.offRouteDelays(seeds: 1...UInt64(max(1, runs)))
     let median = delays.isEmpty ? Double.nan : delays[delays.count / 2]
     let worst = delays.last ?? .nan
     return BenchFigure(name: "off-route detection after leaving the route (50 km/h, 5 m noise, \(runs) seeds), median / worst",
