@@ -54,7 +54,16 @@ public struct ManeuverDescription: Sendable, Hashable {
     /// Which step's maneuver this is.
     public var id: StepID
     /// The step whose maneuver is described (names are the road after the maneuver).
-    public var step: Step
+    public var step: Step {
+        _read { yield storage.step }
+        _modify {
+            if !isKnownUniquelyReferenced(&storage) { storage = StepStorage(storage.step) }
+            yield &storage.step
+        }
+    }
+    /// The step, shared between copies until one changes it: descriptions are copied at every planning decision,
+    /// and a step is large (names, signs, intersections, geometry).
+    private var storage: StepStorage
     /// Lane hint when the lanes restrict the choice.
     public var lanes: LaneHint?
     /// For arrivals and waypoints: the side of the road, when known.
@@ -75,12 +84,32 @@ public struct ManeuverDescription: Sendable, Hashable {
     public init(id: StepID, step: Step, lanes: LaneHint? = nil, arrivalSide: ArrivalSide? = nil,
                 waypointName: String? = nil, waypointOrdinal: Int? = nil, departBearing: Double? = nil) {
         self.id = id
-        self.step = step
+        self.storage = StepStorage(step)
         self.lanes = lanes
         self.arrivalSide = arrivalSide
         self.waypointName = waypointName
         self.waypointOrdinal = waypointOrdinal
         self.departBearing = departBearing
+    }
+}
+
+/// The copy-on-write box of `ManeuverDescription.step`. Equal when the steps are; hashed by what names the
+/// maneuver (a subset of what equality compares, so equal steps hash alike without hashing their geometry).
+private final class StepStorage: Hashable, @unchecked Sendable {
+    /// The step; changed in place only while the box is uniquely referenced (see `ManeuverDescription.step`).
+    var step: Step
+
+    init(_ step: Step) { self.step = step }
+
+    static func == (l: StepStorage, r: StepStorage) -> Bool { l === r || l.step == r.step }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(step.maneuver.type)
+        hasher.combine(step.maneuver.modifier)
+        hasher.combine(step.maneuver.exit)
+        hasher.combine(step.name)
+        hasher.combine(step.ref)
+        hasher.combine(step.distance)
     }
 }
 

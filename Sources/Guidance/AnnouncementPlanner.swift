@@ -39,9 +39,19 @@ public struct AnnouncementPlanner: Sendable {
     private var offRouteSaid = false
     /// Maneuvers (flat indices) named after another one with "then", on the current route.
     private var chained = Set<Int>()
-    /// The last final-stage candidate built by `stage`, with what it was built from (reused by `nextDecision`).
-    private var lastFinal: (j: Int, kind: AnnouncementKind, distance: Double, speed: Double, interval: Double,
-                            announcement: Announcement)?
+    /// The last final-stage candidate built by `stage`, with all it depends on but the trigger (see
+    /// `nowCandidate`): reused at later updates and by `nextDecision` while none of that changes.
+    private var lastFinal: FinalCandidate?
+
+    /// A final-stage candidate and what it was built from.
+    private struct FinalCandidate {
+        var j: Int
+        var kind: AnnouncementKind
+        var speed: Double
+        var interval: Double
+        var sideRoadOrdinal: Int?
+        var announcement: Announcement
+    }
 
     /// Creates a planner for `index`.
     public init(index: RouteIndex, configuration: GuidanceConfiguration = .standard,
@@ -74,6 +84,7 @@ public struct AnnouncementPlanner: Sendable {
         catalog = ManeuverCatalog(index: index)
         memory.newRoute()
         chained = []
+        lastFinal = nil
         lastDistance = nil
         pendingOffRoute = false
         pendingBackOnRoute = false
@@ -145,8 +156,8 @@ public struct AnnouncementPlanner: Sendable {
     private mutating func depart(_ s: Situation) -> Announcement? {
         guard !catalog.descriptions.isEmpty else { return nil }
         let run = chainRun(from: 0, s)
-        var announcement = make(.depart, step: 0, s, then: run.then, thenMore: run.more)
-        if let next = s.next { announcement.spokenDistanceMeters = catalog.meters(next) - s.distance }
+        let announcement = make(.depart, step: 0, s, then: run.then, thenMore: run.more,
+                                spokenDistance: s.next.map { catalog.meters($0) - s.distance })
         return commit(announcement, step: 0)
     }
 
@@ -166,8 +177,8 @@ public struct AnnouncementPlanner: Sendable {
         guard since > 1 || (memory.isHandled(k - 1, .waypoint) && moving) else { return nil }
         guard since <= Self.legDepartWindowMeters else { return dropped(k, .depart) }
         let run = chainRun(from: k, s)
-        var announcement = make(.depart, step: k, s, then: run.then, thenMore: run.more)
-        if let next = s.next { announcement.spokenDistanceMeters = catalog.meters(next) - s.distance }
+        let announcement = make(.depart, step: k, s, then: run.then, thenMore: run.more,
+                                spokenDistance: s.next.map { catalog.meters($0) - s.distance })
         return commit(announcement, step: k)
     }
 
@@ -185,9 +196,7 @@ public struct AnnouncementPlanner: Sendable {
         let far = toNext >= max(config.continueMinMeters, s.speed * config.continueMinSeconds)
         let inWindow = since <= max(config.continueMinWindowMeters, s.speed * config.continueWindowSeconds)
         guard far, inWindow else { return nil }
-        var announcement = make(.continue, step: previous, s)
-        announcement.spokenDistanceMeters = toNext
-        announcement.maneuver?.lanes = nil
+        let announcement = make(.continue, step: previous, s, spokenDistance: toNext, withoutLanes: true)
         return commit(announcement, step: previous)
     }
 
@@ -198,8 +207,9 @@ public struct AnnouncementPlanner: Sendable {
         let toJ = catalog.meters(j) - s.distance
         let maneuver = catalog.descriptions[j].step.maneuver
         let final: AnnouncementKind = role == .destination ? .arrive : role == .waypoint ? .waypoint : .now
-        let now = nowCandidate(j, kind: final, s)
-        lastFinal = (j, final, s.distance, s.speed, s.interval, now)
+        let now = nowCandidate(j, kind: final, s, reusing: lastFinal)
+        lastFinal = FinalCandidate(j: j, kind: final, speed: s.speed, interval: s.interval,
+                                   sideRoadOrdinal: now.maneuver?.sideRoadOrdinal, announcement: now)
         let nowTrigger = trigger(final, duration: now.durationSeconds, s)
         let prepareTrigger = trigger(.prepare, duration: 0, s)
         var stages: [AnnouncementKind] = [.prepare, final]
@@ -213,15 +223,11 @@ public struct AnnouncementPlanner: Sendable {
         switch chosen {
         case .early:
             guard s.seconds(toJ - prepareTrigger) >= config.earlyGapSeconds else { return dropped(j, .early) }
-            var announcement = make(.early, step: j, s)
-            announcement.spokenDistanceMeters = toJ
-            announcement.maneuver?.lanes = nil
+            let announcement = make(.early, step: j, s, spokenDistance: toJ, withoutLanes: true)
             return commit(announcement, step: j)
         case .prepare:
             let run = chainRun(from: j, s)
-            var announcement = make(.prepare, step: j, s, then: run.then, thenMore: run.more)
-            announcement.spokenDistanceMeters = toJ
-            announcement.durationSeconds = estimator.duration(of: announcement)
+            let announcement = make(.prepare, step: j, s, then: run.then, thenMore: run.more, spokenDistance: toJ)
             guard s.seconds(toJ - nowTrigger) >= announcement.durationSeconds else { return dropped(j, .prepare) }
             return commit(announcement, step: j)
         default:
@@ -315,15 +321,25 @@ public struct AnnouncementPlanner: Sendable {
     }
 
     /// The final-stage announcement of `j` (now, arrive or waypoint), with its "then" part.
-    private func nowCandidate(_ j: Int, kind: AnnouncementKind, _ s: Situation) -> Announcement {
-        let run = kind == .now ? chainRun(from: j, s) : (then: nil, more: [])
-        var announcement = make(kind, step: j, s, then: run.then, thenMore: run.more)
-        // `make` timed it already; only an arrival's form changes (no lanes).
-        if kind != .now {
-            announcement.maneuver?.lanes = nil
-            announcement.durationSeconds = estimator.duration(of: announcement)
+    ///
+    /// It depends on the situation only through its speed and interval (the "then" run), the side-road ordinal
+    /// at its distance, and the trigger fields: when `previous` was built for the same maneuver, kind, speed,
+    /// interval and ordinal, it is reused with the trigger moved.
+    private func nowCandidate(_ j: Int, kind: AnnouncementKind, _ s: Situation, reusing previous: FinalCandidate? = nil) -> Announcement {
+        if let previous, previous.j == j, previous.kind == kind, previous.speed == s.speed, previous.interval == s.interval {
+            let toManeuver = max(0, catalog.meters(j) - s.distance)
+            let ordinal = kind == .now && j > 0 ? catalog.sideRoadOrdinal(j, within: toManeuver) : nil
+            if ordinal == previous.sideRoadOrdinal {
+                var announcement = previous.announcement
+                announcement.triggerMeters = s.distance
+                announcement.triggerSeconds = s.time
+                announcement.distanceToManeuverMeters = toManeuver
+                return announcement
+            }
         }
-        return announcement
+        let run = kind == .now ? chainRun(from: j, s) : (then: nil, more: [])
+        // An arrival's form has no lanes.
+        return make(kind, step: j, s, then: run.then, thenMore: run.more, withoutLanes: kind != .now)
     }
 
     /// Trigger distance of `kind` at the planning speed. A `now` also leaves time to finish speaking, plus one
@@ -353,24 +369,26 @@ public struct AnnouncementPlanner: Sendable {
         else { return nil }
         var description = catalog.descriptions[k]
         if catalog.roles[k] != .maneuver { description.lanes = nil }
-        if k > 0 { description.sideRoadOrdinal = SideRoads.ordinal(of: description.step, approach: index.steps[k - 1].step, within: gap) }
+        if k > 0 { description.sideRoadOrdinal = catalog.sideRoadOrdinal(k, within: gap) }
         return ChainedManeuver(maneuver: description, distanceMeters: gap, sayDistance: gap >= c.thenSayDistanceMinMeters)
     }
 
     // MARK: - Output
 
-    /// An announcement of `kind` about step `step` (or none) at the current situation, with its duration.
+    /// An announcement of `kind` about step `step` (or none) at the current situation, saying `spokenDistance`,
+    /// without the maneuver's lanes when `withoutLanes`, with its duration.
     private func make(_ kind: AnnouncementKind, step: Int?, _ s: Situation, then: ChainedManeuver? = nil,
-                      thenMore: [ChainedManeuver] = []) -> Announcement {
+                      thenMore: [ChainedManeuver] = [], spokenDistance: Double? = nil, withoutLanes: Bool = false) -> Announcement {
         let description = step.map { catalog.descriptions[$0] }
         let toManeuver = step.map { max(0, catalog.meters($0) - s.distance) } ?? 0
         var announcement = Announcement(kind: kind, maneuver: description, then: then, triggerMeters: s.distance,
                                         triggerSeconds: s.time, distanceToManeuverMeters: toManeuver)
         if let j = step, j > 0, [.early, .prepare, .now].contains(kind) {
-            announcement.maneuver?.sideRoadOrdinal = SideRoads.ordinal(of: catalog.descriptions[j].step,
-                                                                       approach: index.steps[j - 1].step, within: toManeuver)
+            announcement.maneuver?.sideRoadOrdinal = catalog.sideRoadOrdinal(j, within: toManeuver)
         }
         announcement.thenMore = thenMore
+        announcement.spokenDistanceMeters = spokenDistance
+        if withoutLanes { announcement.maneuver?.lanes = nil }
         announcement.durationSeconds = estimator.duration(of: announcement)
         return announcement
     }
@@ -383,11 +401,10 @@ public struct AnnouncementPlanner: Sendable {
         return announcement
     }
 
-    /// Starts speaking `announcement` about step `step`: remembers it (and its chained maneuvers, which need
-    /// no prepare or early cue of their own).
+    /// Starts speaking `announcement` about step `step` (timed by `make` or `nowFallbacks` in its final form):
+    /// remembers it (and its chained maneuvers, which need no prepare or early cue of their own).
     private mutating func commit(_ announcement: Announcement, step: Int) -> Announcement {
-        var final = announcement
-        final.durationSeconds = estimator.duration(of: final)
+        let final = announcement
         speakingUntil = final.triggerSeconds + final.durationSeconds
         let maneuver = catalog.descriptions[step].step.maneuver
         memory.record(step, final.kind, maneuver: maneuver, distance: final.distanceToManeuverMeters)
@@ -482,18 +499,11 @@ extension AnnouncementPlanner {
         if open(.prepare) { limits.append(trigger(.prepare, duration: 0, s)) }
         if open(final) {
             // `nowCandidate` depends only on the maneuver, the kind and the situation's distance, speed and interval.
-            let now: Announcement
-            if let last = lastFinal, last.j == j, last.kind == final, last.distance == s.distance, last.speed == s.speed,
-               last.interval == s.interval {
-                now = last.announcement
-            } else {
-                now = nowCandidate(j, kind: final, s)
-            }
+            let now = nowCandidate(j, kind: final, s, reusing: lastFinal)
             limits.append(trigger(final, duration: now.durationSeconds, s))
             // The side-road count only falls as the turn comes closer: each smaller one may still be said.
             let toJ = max(0, catalog.meters(j) - s.distance)
-            let count = final == .now && j > 0
-                ? SideRoads.count(of: catalog.descriptions[j].step, approach: index.steps[j - 1].step, within: toJ) : 0
+            let count = final == .now && j > 0 ? catalog.sideRoadCount(j, within: toJ) : 0
             for ordinal in Set((0..<count).map(SideRoads.ordinal(count:))) where ordinal != now.maneuver?.sideRoadOrdinal {
                 var form = now
                 form.maneuver?.sideRoadOrdinal = ordinal

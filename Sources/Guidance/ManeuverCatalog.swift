@@ -29,6 +29,9 @@ struct ManeuverCatalog: Sendable {
     let descriptions: [ManeuverDescription]
     /// Roles by flat step index.
     let roles: [ManeuverRole]
+    /// By flat step index: how far before the turn each usable road on its side branches off the step before
+    /// (`SideRoads.distances`), for "take the second right".
+    let sideRoads: [[Double]]
 
     /// Describes every step of `index`.
     init(index: RouteIndex) {
@@ -37,7 +40,10 @@ struct ManeuverCatalog: Sendable {
         let legCount = route.legs.count
         var descriptions = [ManeuverDescription]()
         var roles = [ManeuverRole]()
+        var sideRoads = [[Double]]()
         for indexed in index.steps {
+            sideRoads.append(indexed.flatIndex > 0
+                ? SideRoads.distances(of: indexed.step, approach: index.steps[indexed.flatIndex - 1].step) : [])
             let step = indexed.step
             let id = indexed.id
             var description = ManeuverDescription(id: id, step: step)
@@ -72,7 +78,15 @@ struct ManeuverCatalog: Sendable {
         }
         self.descriptions = descriptions
         self.roles = roles
+        self.sideRoads = sideRoads
     }
+
+    /// The number of usable roads on the side of step `i`'s turn within `meters` before it (see `SideRoads`).
+    func sideRoadCount(_ i: Int, within meters: Double) -> Int { SideRoads.count(sideRoads[i], within: meters) }
+
+    /// "The second right": step `i`'s ordinal among the usable roads on its side within `meters` before it, if
+    /// another comes first.
+    func sideRoadOrdinal(_ i: Int, within meters: Double) -> Int? { SideRoads.ordinal(count: sideRoadCount(i, within: meters)) }
 
     /// The name to say for an intermediate stop: none ("your first stop") when the routing engine named it
     /// only by the street it snapped to, the street the driver is on at the stop.

@@ -29,13 +29,22 @@ enum SideRoads {
     /// The number of usable roads on the side of `turn` within `meters` before it on `approach` (0 when the turn
     /// is not a clear left or right). It only falls as the turn comes closer.
     static func count(of turn: Step, approach: Step, within meters: Double) -> Int {
-        guard turn.maneuver.type == .turn, let right = isRight(turn.maneuver.modifier) else { return 0 }
-        var count = 0
-        for crossing in approach.intersections.dropFirst() {
-            let toTurn = Geo.distance(crossing.location, turn.maneuver.location)
-            guard toTurn > ownIntersectionMeters, toTurn < meters else { continue }
-            if hasRoad(right: right, at: crossing) { count += 1 }
+        count(distances(of: turn, approach: approach), within: meters)
+    }
+
+    /// How far before `turn` each usable road on its side branches off `approach`, meters, in the order of the
+    /// intersections (empty when the turn is not a clear left or right): what `count` counts, computed once.
+    static func distances(of turn: Step, approach: Step) -> [Double] {
+        guard turn.maneuver.type == .turn, let right = isRight(turn.maneuver.modifier) else { return [] }
+        return approach.intersections.dropFirst().compactMap { crossing in
+            hasRoad(right: right, at: crossing) ? Geo.distance(crossing.location, turn.maneuver.location) : nil
         }
+    }
+
+    /// The number of side roads among `distances` (see `distances(of:approach:)`) within `meters` of the turn.
+    static func count(_ distances: [Double], within meters: Double) -> Int {
+        var count = 0
+        for toTurn in distances where toTurn > ownIntersectionMeters && toTurn < meters { count += 1 }
         return count
     }
 

@@ -72,8 +72,18 @@ public struct PhraseBuilder: Sendable {
         return phrase
     }
 
+    /// The spoken text of an announcement alone (what `phrase(_:).spoken` gives), without rendering the display
+    /// text and SSML: what speaking-time estimates read.
+    public func spokenText(_ announcement: Announcement) -> String {
+        guard let reader else { return render(announcement, quiet: false, spokenOnly: true).phrase.spoken }
+        var (phrase, unspeakable) = render(announcement, quiet: false, spokenOnly: true)
+        if unspeakable { phrase = render(announcement, quiet: true, spokenOnly: true).phrase }
+        return reader.spokenText(phrase.spoken)
+    }
+
     /// Renders an announcement; `quiet` leaves out the names that have no reading. Also says whether any did.
-    private func render(_ announcement: Announcement, quiet: Bool) -> (phrase: Phrase, unspeakable: Bool) {
+    /// With `spokenOnly` the display text and SSML are left empty.
+    private func render(_ announcement: Announcement, quiet: Bool, spokenOnly: Bool = false) -> (phrase: Phrase, unspeakable: Bool) {
         let kind = KindKey(announcement.kind)
         var ctx = Slots()
         // Optional-chained calls read the maneuvers in place (binding them with `if let` would copy every field).
@@ -103,10 +113,14 @@ public struct PhraseBuilder: Sendable {
         let unspeakable = reader != nil && ctx.hasUnspeakable
         guard let frame = book.frames[kind.rawValue]?.template(count: ctx.count, rules: locale.pluralRules) else {
             // No frame: the instruction alone.
-            return (Phrase(display: output(.instruction, &ctx, .display, &writer), spoken: output(.instruction, &ctx, .spoken, &writer),
+            let spoken = output(.instruction, &ctx, .spoken, &writer)
+            if spokenOnly { return (Phrase(display: "", spoken: spoken, ssml: ""), unspeakable) }
+            return (Phrase(display: output(.instruction, &ctx, .display, &writer), spoken: spoken,
                            ssml: output(.instruction, &ctx, .ssml, &writer)), unspeakable)
         }
-        return (Phrase(display: output(frame, &ctx, .display, &writer), spoken: output(frame, &ctx, .spoken, &writer),
+        let spoken = output(frame, &ctx, .spoken, &writer)
+        if spokenOnly { return (Phrase(display: "", spoken: spoken, ssml: ""), unspeakable) }
+        return (Phrase(display: output(frame, &ctx, .display, &writer), spoken: spoken,
                        ssml: output(frame, &ctx, .ssml, &writer)), unspeakable)
     }
 

@@ -79,6 +79,7 @@ final class RenderCache: @unchecked Sendable {
     private var texts = Bounded<TextKey, PreparedValue>()
     private var distances = Bounded<DistanceKey, PreparedValue>()
     private var laneTable = Bounded<LaneKey, PreparedValue>()
+    private var durations = Bounded<Announcement, Double>()
 
     /// The name/ref/road values of a step.
     func road(_ key: TextKey, make: () -> Road) -> Road {
@@ -107,6 +108,16 @@ final class RenderCache: @unchecked Sendable {
         return value
     }
 
+    /// The speaking time of an announcement, by what is said (`Announcement.phrasingKey`): the planner times the
+    /// same candidate at many decision points (its maneuvers share their step storage, so equal keys compare fast).
+    func duration(_ announcement: Announcement, make: () -> Double) -> Double {
+        let key = announcement.phrasingKey
+        if let hit = lock.withLock({ durations.entries[key] }) { return hit }
+        let value = make()
+        lock.withLock { durations.store(key, value) }
+        return value
+    }
+
     /// The lanes phrase for a hint.
     func lanes(_ hint: LaneHint, make: () -> PreparedValue) -> PreparedValue {
         let key = LaneKey(position: hint.position, usable: hint.usableCount, total: hint.totalCount)
@@ -114,5 +125,19 @@ final class RenderCache: @unchecked Sendable {
         let value = make()
         lock.withLock { laneTable.store(key, value) }
         return value
+    }
+}
+
+extension Announcement {
+    /// This announcement with only what its words depend on: no trigger, timing or distance to the maneuver
+    /// (phrasing reads none of them; `PhrasingKeyTests` phrases both forms of every announcement of the example
+    /// routes in every locale and compares them).
+    var phrasingKey: Announcement {
+        var key = self
+        key.triggerMeters = 0
+        key.triggerSeconds = 0
+        key.distanceToManeuverMeters = 0
+        key.durationSeconds = 0
+        return key
     }
 }
