@@ -79,7 +79,7 @@ final class RenderCache: @unchecked Sendable {
     private var texts = Bounded<TextKey, PreparedValue>()
     private var distances = Bounded<DistanceKey, PreparedValue>()
     private var laneTable = Bounded<LaneKey, PreparedValue>()
-    private var durations = Bounded<Announcement, Double>()
+    private var durations = Bounded<PhrasingKey, Double>()
 
     /// The name/ref/road values of a step.
     func road(_ key: TextKey, make: () -> Road) -> Road {
@@ -108,13 +108,13 @@ final class RenderCache: @unchecked Sendable {
         return value
     }
 
-    /// The speaking time of an announcement, by what is said (`Announcement.phrasingKey`): the planner times the
-    /// same candidate at many decision points (its maneuvers share their step storage, so equal keys compare fast).
+    /// The speaking time of an announcement, by what is said (`PhrasingKey`): the planner times the same
+    /// candidate at many decision points, and a batch or a service times the same maneuvers again and again.
     func duration(_ announcement: Announcement, make: () -> Double) -> Double {
-        let key = announcement.phrasingKey
+        let key = PhrasingKey(announcement)
         if let hit = lock.withLock({ durations.entries[key] }) { return hit }
         let value = make()
-        lock.withLock { durations.store(key, value) }
+        lock.withLock { durations.store(key.stored, value) }
         return value
     }
 
@@ -125,19 +125,5 @@ final class RenderCache: @unchecked Sendable {
         let value = make()
         lock.withLock { laneTable.store(key, value) }
         return value
-    }
-}
-
-extension Announcement {
-    /// This announcement with only what its words depend on: no trigger, timing or distance to the maneuver
-    /// (phrasing reads none of them; `PhrasingKeyTests` phrases both forms of every announcement of the example
-    /// routes in every locale and compares them).
-    var phrasingKey: Announcement {
-        var key = self
-        key.triggerMeters = 0
-        key.triggerSeconds = 0
-        key.distanceToManeuverMeters = 0
-        key.durationSeconds = 0
-        return key
     }
 }

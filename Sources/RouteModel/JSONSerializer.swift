@@ -5,11 +5,16 @@ extension JSONValue {
     /// so serializing a parsed document is stable. Integral numbers print without a fraction; non-finite
     /// numbers (which JSON cannot hold) print as `null`.
     public func serialized(pretty: Bool = false) -> String {
+        String(decoding: serializedBytes(pretty: pretty), as: UTF8.self)
+    }
+
+    /// The serialized text as UTF-8 bytes (no copy into a `String`: what a socket writes); `capacity` is a size hint.
+    public func serializedBytes(pretty: Bool = false, capacity: Int = 256) -> [UInt8] {
         var out = [UInt8]()
-        out.reserveCapacity(256)
+        out.reserveCapacity(max(16, capacity))
         write(to: &out, pretty: pretty, indent: 0)
         if pretty { out.append(0x0A) }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     /// The serialized text as UTF-8 data.
@@ -37,7 +42,7 @@ extension JSONValue {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
-        case .number(let n): out.append(contentsOf: Self.numberText(n).utf8)
+        case .number(let n): Self.writeNumber(n, to: &out)
         case .string(let s): Self.writeString(s, to: &out)
         case .array(let items):
             guard !items.isEmpty else { out.append(contentsOf: "[]".utf8); return }
@@ -80,10 +85,38 @@ extension JSONValue {
         return n.description
     }
 
+    /// Appends `numberText(n)`: integers digit by digit, others through their shortest description.
+    private static func writeNumber(_ n: Double, to out: inout [UInt8]) {
+        guard n.isFinite, n == n.rounded(), abs(n) < 1e15 else { out.append(contentsOf: numberText(n).utf8); return }
+        var value = Int64(n)
+        if value == 0 { out.append(UInt8(ascii: "0")); return }
+        if value < 0 { out.append(UInt8(ascii: "-")); value = -value }
+        var digits: (UInt64, UInt64) = (0, 0)  // up to 15 digits, least significant first, one byte each
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while value > 0 {
+                buffer[count] = UInt8(48 + value % 10)
+                value /= 10
+                count += 1
+            }
+            for i in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[i]) }
+        }
+    }
+
     private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// True when `byte` is written as is inside a JSON string (nothing to escape, no control character to check).
+    @inline(__always) private static func isPlain(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte != 0x7F && byte != 0xC2 && byte != 0xE2
+    }
 
     private static func writeString(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        if s.utf8.allSatisfy(isPlain) {
+            out.append(contentsOf: s.utf8)
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         func escape(_ scalar: UInt32, _ out: inout [UInt8]) {
             out.append(contentsOf: "\\u".utf8)
             for shift in [12, 8, 4, 0] { out.append(hexDigits[Int((scalar >> UInt32(shift)) & 0xF)]) }

@@ -95,7 +95,7 @@ public struct HTTPServerResponse: Sendable {
 
     /// A JSON response (compact, newline-terminated).
     public static func json(_ status: Int, _ value: JSONValue, endpoint: String = "other") -> HTTPServerResponse {
-        var body = Array(value.serialized().utf8)
+        var body = value.serializedBytes()
         body.append(0x0A)
         return HTTPServerResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8")], body: body,
                                   endpoint: endpoint)

@@ -47,6 +47,9 @@ public final class VoiceRenderer: @unchecked Sendable {
     public let availableLocales: [String]
     private let lock = NSLock()
     private var cache: [String: LoadedLocale] = [:]
+    /// Builders by locale tag and units: each keeps its render cache (names, distances, speaking times) across
+    /// requests.
+    private var builders: [String: PhraseBuilder] = [:]
 
     /// Creates a renderer over `data` accepting responses of at most `maxBytes`.
     public init(data: VoiceGuideData, maxBytes: Int = 32 << 20) {
@@ -79,6 +82,15 @@ public final class VoiceRenderer: @unchecked Sendable {
         } catch {
             throw VoiceRequestError(status: 503, code: 69, message: "locale \(resolved) cannot be loaded: \(error)")
         }
+    }
+
+    /// The builder of `loaded` in `units`, made once: its render cache is shared by every request that uses it.
+    public func builder(_ loaded: LoadedLocale, units: UnitsSystem?) -> PhraseBuilder {
+        let key = loaded.profile.tag + "|" + (units?.rawValue ?? "")
+        if let cached = lock.withLock({ builders[key] }) { return cached }
+        let made = loaded.builder(units: units)
+        lock.withLock { builders[key] = made }
+        return made
     }
 
     /// The units system for a parameter value (nil: the locale's own).
@@ -123,7 +135,7 @@ public final class VoiceRenderer: @unchecked Sendable {
     public func render(_ document: RouteDocument, locale localeTag: String, units: UnitsSystem?,
                        format: VoiceFormat) throws(VoiceRequestError) -> JSONValue {
         let loaded = try locale(localeTag)
-        let transcript = VoiceTranscript(planning: document, localeTag: loaded.profile.tag, builder: loaded.builder(units: units))
+        let transcript = VoiceTranscript(planning: document, localeTag: loaded.profile.tag, builder: builder(loaded, units: units))
         return format == .mapbox ? transcript.mapbox() : transcript.json()
     }
 

@@ -4,7 +4,7 @@ import Guidance
 @testable import Phrasing
 import RouteModel
 
-/// Speaking times are remembered by what is said (`Announcement.phrasingKey`, in the builder's cache) and timed
+/// Speaking times are remembered by what is said (`PhrasingKey`, in the builder's cache) and timed
 /// from the spoken text alone (`PhraseBuilder.spokenText`). Both are shortcuts of `phrase(_:).spoken`: these tests
 /// hold them to it on every announcement that the planner makes for the example routes and the real Valhalla
 /// routes, in every locale, including the terse and lane-less forms the planner times as fallbacks.
@@ -64,8 +64,10 @@ import RouteModel
                 for form in Self.forms(of: announcement) {
                     let at = "\(tag) \(name) #\(n) \(form.kind.rawValue)"
                     let phrase = builder.phrase(form)
-                    // Nothing left out of the key changes the words.
-                    #expect(builder.phrase(form.phrasingKey) == phrase, "\(at): the key phrases differently")
+                    // Nothing left out of the key changes the words, and the stored key matches the asked one.
+                    let key = PhrasingKey(form)
+                    #expect(builder.phrase(key.stored.announcement) == phrase, "\(at): the key phrases differently")
+                    #expect(key == key.stored && key.hashValue == key.stored.hashValue, "\(at): stored key differs")
                     #expect(builder.spokenText(form) == phrase.spoken, "\(at): spoken-only render differs")
                     // Asked twice (the second from the cache, at another trigger), the same as the full phrase's time.
                     var later = form
@@ -80,6 +82,38 @@ import RouteModel
             }
         }
         #expect(checked > 400, "\(tag): only \(checked) forms checked")
+    }
+
+    /// The stored properties of `value`, by name.
+    static func fields(_ value: Any) -> Set<String> { Set(Mirror(reflecting: value).children.compactMap(\.label)) }
+
+    @Test func everyFieldIsEitherComparedOrLeftOut() {
+        let m = TestData.maneuver(.turn, .left, name: "Main Street")
+        let chained = ChainedManeuver(maneuver: m, distanceMeters: 50, sayDistance: true)
+        let announcement = Announcement(kind: .now, maneuver: m, then: chained)
+        let compared = PhrasingKey.comparedFields, ignored = PhrasingKey.ignoredFields
+        #expect(Self.fields(announcement) == Set(compared.announcement + ignored.announcement))
+        #expect(Self.fields(chained) == Set(compared.chained))
+        #expect(Self.fields(m) == Set(compared.description))
+        #expect(Self.fields(m.step) == Set(compared.step + ignored.step))
+    }
+
+    @Test func keysDifferWhenTheWordsCan() {
+        let m = TestData.maneuver(.turn, .left, name: "Main Street")
+        var other = m
+        other.step.name = "Elm Street"
+        var moved = Announcement(kind: .now, maneuver: m)
+        moved.triggerMeters = 500
+        moved.maneuver?.step.geometry = [Coordinate(latitude: 1, longitude: 2)]
+        #expect(PhrasingKey(Announcement(kind: .now, maneuver: m)) == PhrasingKey(moved))
+        #expect(PhrasingKey(Announcement(kind: .now, maneuver: m)) != PhrasingKey(Announcement(kind: .now, maneuver: other)))
+        #expect(PhrasingKey(Announcement(kind: .now, maneuver: m)) != PhrasingKey(Announcement(kind: .prepare, maneuver: m)))
+        #expect(PhrasingKey(Announcement(kind: .prepare, maneuver: m, spokenDistanceMeters: 400))
+                != PhrasingKey(Announcement(kind: .prepare, maneuver: m, spokenDistanceMeters: 300)))
+        var nth = m
+        nth.sideRoadOrdinal = 2
+        #expect(PhrasingKey(Announcement(kind: .now, maneuver: m)) != PhrasingKey(Announcement(kind: .now, maneuver: nth)))
+        #expect(PhrasingKey(moved).stored.announcement.maneuver?.step.geometry.isEmpty == true)
     }
 
     @Test func wordsAreCountedBetweenSpaces() {

@@ -72,6 +72,18 @@ import Testing
         #expect(v.serialized(pretty: true).hasPrefix("{\n  \"b\": [\n    1,"))
     }
 
+    @Test func numbersAndStringsAreWrittenAsTheirShortForms() {
+        let numbers: [Double] = [0, -0.0, 7, -5, 10, 999_999_999_999_999, -123_456_789_012_345, 1e15, 2.5, -0.001, 1e21, .nan]
+        #expect(JSONValue.array(numbers.map(JSONValue.number)).serialized()
+                == "[0,0,7,-5,10,999999999999999,-123456789012345,1000000000000000.0,2.5,-0.001,1e+21,null]")
+        // Plain strings are copied whole; anything to escape (quotes, backslashes, controls, DEL, C1, U+2028) is not.
+        let strings = ["Main Street", "", "Champs-Élysées", "東京", "a\"b", "a\\b", "tab\there", "del\u{7F}",
+                       "c1\u{85}", "ls\u{2028}", "\u{E2}\u{80}"]
+        #expect(JSONValue.array(strings.map(JSONValue.string)).serialized()
+                == #"["Main Street","","Champs-Élysées","東京","a\"b","a\\b","tab\there","del\u007f","c1\u0085","ls\u2028","â\u0080"]"#)
+        #expect(JSONValue.string("x").serializedBytes() == Array(#""x""#.utf8))
+    }
+
     @Test func settingMembersKeepsOrder() throws {
         var v = try parse(#"{"a":1,"b":2}"#)
         v.setMember("a", to: .string("x"))
