@@ -124,17 +124,27 @@ import VoiceGuideTestSupport
         }
         // Every announcement was said to the end (the speech clock runs in the drive's own seconds).
         #expect(log.speech.filter { $0.kind == .finished }.count == announced.count, "\(log.speech.map { "\($0.kind) \($0.utterance.label)" })")
-        // The exact sequence up to the switch (the fixes before it are fixed by the seed, whatever gpsd's timing).
-        #expect(announced[...rerouteIndex].map(line) == [
-            "depart: Head southeast on Annankatu.",
-            "prepare: In 350 ft, take the second left onto Uudenmaankatu.",
-            "now: Turn left onto Uudenmaankatu.",
-            "prepare: In 750 ft, bear left onto Erottajankatu.",
-            "now: Bear left onto Erottajankatu.",
-            "prepare: In 650 ft, turn right onto Kaivokatu. Use the right lane.",
-            "offRoute: You have left the route.",
-            "reroute: Route recalculated.",
-        ])
+        // The sequence up to the switch: which stage of which maneuver (type, direction, road), in order. Not the
+        // words: the fixes are fixed by the seed, but gpsd hands them over in real time, so the update at which a
+        // stage fires can move by one fix, and with it the rounded distance ("In 750 ft" / "In 800 ft") and the
+        // side roads still ahead ("take the second left" / "turn left").
+        func stage(_ a: (Announcement, Phrase, Int)) -> String {
+            guard let m = a.0.maneuver, a.0.kind != .offRoute, a.0.kind != .reroute else { return a.0.kind.rawValue }
+            return "\(a.0.kind.rawValue) \(m.step.maneuver.type.rawValue) \(m.step.maneuver.modifier?.rawValue ?? "-") \(m.step.name)"
+        }
+        #expect(announced[...rerouteIndex].map(stage) == [
+            "depart depart - Annankatu",
+            "prepare turn left Uudenmaankatu",
+            "now turn left Uudenmaankatu",
+            "prepare turn slight left Erottajankatu",
+            "now turn slight left Erottajankatu",
+            "prepare turn right Kaivokatu",
+            "offRoute",
+            "reroute",
+        ], "\(announced[...rerouteIndex].map(line))")
+        // The lanes are said with the prepare of the right turn, whichever update it fires at.
+        #expect(announced[...rerouteIndex].last { $0.0.kind == .prepare }?.1.display.hasSuffix("Use the right lane.") == true,
+                "\(announced[...rerouteIndex].map(line))")
         // After it, the new route's maneuvers in order, each 'now' once, to the arrival.
         let nowSteps = afterSwitch.filter { $0.0.kind == .now }.compactMap { $0.0.maneuver?.id }
         #expect(nowSteps == nowSteps.sorted() && Set(nowSteps).count == nowSteps.count)
