@@ -95,7 +95,12 @@ public struct HTTPServerResponse: Sendable {
 
     /// A JSON response (compact, newline-terminated).
     public static func json(_ status: Int, _ value: JSONValue, endpoint: String = "other") -> HTTPServerResponse {
-        var body = value.serializedBytes()
+        jsonBytes(status, value.serializedBytes(), endpoint: endpoint)
+    }
+
+    /// A JSON response from JSON text already written (a newline is added).
+    public static func jsonBytes(_ status: Int, _ text: [UInt8], endpoint: String = "other") -> HTTPServerResponse {
+        var body = text
         body.append(0x0A)
         return HTTPServerResponse(status: status, headers: [("Content-Type", "application/json; charset=utf-8")], body: body,
                                   endpoint: endpoint)

@@ -107,7 +107,8 @@ public struct VoiceHTTPService: HTTPServerHandler {
             _ = try renderer.resolveTag(locale)
             guard !request.body.isEmpty else { throw .init(status: 400, code: 65, message: "body: empty, expected a route response (JSON)") }
             let document = try renderer.importRoute(Data(request.body), name: "body", routeIndex: routeIndex)
-            return .json(200, try renderer.render(document, locale: locale, units: units, format: format), endpoint: "voice")
+            return .jsonBytes(200, try renderer.renderBytes(document, original: request.body, locale: locale, units: units,
+                                                             format: format), endpoint: "voice")
         } catch {
             return .error(error.status, error.message, endpoint: "voice")
         }
@@ -139,7 +140,8 @@ public struct VoiceHTTPService: HTTPServerHandler {
             } catch {
                 throw Self.upstreamError(error)
             }
-            return .json(200, try renderer.render(response.document, locale: locale, units: units, format: .mapbox), endpoint: "route")
+            return .jsonBytes(200, try renderer.renderBytes(response.document, original: Array(response.body), locale: locale,
+                                                             units: units, format: .mapbox), endpoint: "route")
         } catch {
             return .error(error.status, error.message, endpoint: "route")
         }

@@ -134,9 +134,23 @@ public final class VoiceRenderer: @unchecked Sendable {
     /// Plans and renders `document` in `localeTag` and `units`.
     public func render(_ document: RouteDocument, locale localeTag: String, units: UnitsSystem?,
                        format: VoiceFormat) throws(VoiceRequestError) -> JSONValue {
-        let loaded = try locale(localeTag)
-        let transcript = VoiceTranscript(planning: document, localeTag: loaded.profile.tag, builder: builder(loaded, units: units))
+        let transcript = try plan(document, locale: localeTag, units: units)
         return format == .mapbox ? transcript.mapbox() : transcript.json()
+    }
+
+    /// The transcript of `document` in `localeTag` and `units`.
+    private func plan(_ document: RouteDocument, locale localeTag: String, units: UnitsSystem?) throws(VoiceRequestError) -> VoiceTranscript {
+        let loaded = try locale(localeTag)
+        return VoiceTranscript(planning: document, localeTag: loaded.profile.tag, builder: builder(loaded, units: units))
+    }
+
+    /// `render` written as JSON text: the Mapbox form is spliced into `original`, the bytes `document` was parsed
+    /// from (see `VoiceTranscript.mapboxBytes`), so the router's own bytes are kept and not printed again.
+    public func renderBytes(_ document: RouteDocument, original: [UInt8], locale localeTag: String, units: UnitsSystem?,
+                            format: VoiceFormat) throws(VoiceRequestError) -> [UInt8] {
+        let transcript = try plan(document, locale: localeTag, units: units)
+        guard format == .mapbox else { return transcript.json().serializedBytes() }
+        return transcript.mapboxBytes(original: original) ?? transcript.mapbox().serializedBytes()
     }
 
     /// An import error as a request error: not JSON → 400, too big → 413, not a usable route → 422 (all exit 65).

@@ -95,21 +95,7 @@ public struct VoiceTranscript {
     /// trigger to the end of that step, clamped to the step's length (a trigger before the step starts is spoken as
     /// the step starts, as Mapbox navigation SDKs do).
     public func mapbox() -> JSONValue {
-        var perStep = [[JSONValue]](repeating: [], count: index.steps.count)
-        var flatOf = [StepID: Int]()
-        for s in index.steps { flatOf[s.id] = s.flatIndex }
-        for (a, p) in items {
-            guard let id = a.maneuver?.id, let flat = flatOf[id] else { continue }
-            let holder = id.step == 0 ? flat : flat - 1
-            let step = index.steps[holder]
-            let length = step.endMeters - step.startMeters
-            let along = min(length, max(0, step.endMeters - a.triggerMeters))
-            perStep[holder].append(.object([
-                .init(key: "distanceAlongGeometry", value: .number(Self.round(along, 1))),
-                .init(key: "announcement", value: .string(p.spoken)),
-                .init(key: "ssmlAnnouncement", value: .string(p.ssml)),
-            ]))
-        }
+        let perStep = voiceInstructionsByStep()
         var json = document.json
         func rewrite(route: inout JSONValue) {
             guard case .array(var legs)? = route["legs"] else { return }
@@ -131,6 +117,58 @@ public struct VoiceTranscript {
             json.setMember("routes", to: .array(routes))
         }
         return json
+    }
+
+    /// The same response as `mapbox()`, written by splicing the voice instructions into `original`, the bytes the
+    /// document was parsed from: every other byte stays as the router wrote it (a leading byte-order mark is
+    /// dropped), and the rest of the response is not printed again. Nil when the route's steps cannot be found.
+    public func mapboxBytes(original: [UInt8]) -> [UInt8]? {
+        let perStep = voiceInstructionsByStep()
+        let spans = original.withUnsafeBufferPointer {
+            RouteStepSpans(bytes: $0, routeIndex: document.isBareRoute ? nil : document.routeIndex, member: "voiceInstructions")
+        }
+        guard let spans else { return nil }
+        var out = [UInt8]()
+        out.reserveCapacity(original.count + perStep.reduce(0) { $0 + 96 + 256 * $1.count })
+        let hasBOM = original.starts(with: [0xEF, 0xBB, 0xBF])
+        var copied = hasBOM ? 3 : 0
+        for (flat, step) in spans.steps.enumerated() where flat < perStep.count {
+            guard let step else { continue }
+            let value = JSONValue.array(perStep[flat]).serializedBytes(capacity: 64 + 256 * perStep[flat].count)
+            if let existing = step.value {
+                out += original[copied..<existing.lowerBound]
+                out += value
+                copied = existing.upperBound
+            } else {
+                out += original[copied..<step.close]
+                out += Array((step.hasMembers ? ",\"voiceInstructions\":" : "\"voiceInstructions\":").utf8)
+                out += value
+                copied = step.close
+            }
+        }
+        out += original[copied...]
+        return out
+    }
+
+    /// Our voice instructions for each step (by flat index), Mapbox-style: each announcement goes on the step
+    /// that leads to its maneuver (the depart on the first step), with its distance before that step's end.
+    private func voiceInstructionsByStep() -> [[JSONValue]] {
+        var perStep = [[JSONValue]](repeating: [], count: index.steps.count)
+        var flatOf = [StepID: Int]()
+        for s in index.steps { flatOf[s.id] = s.flatIndex }
+        for (a, p) in items {
+            guard let id = a.maneuver?.id, let flat = flatOf[id] else { continue }
+            let holder = id.step == 0 ? flat : flat - 1
+            let step = index.steps[holder]
+            let length = step.endMeters - step.startMeters
+            let along = min(length, max(0, step.endMeters - a.triggerMeters))
+            perStep[holder].append(.object([
+                .init(key: "distanceAlongGeometry", value: .number(Self.round(along, 1))),
+                .init(key: "announcement", value: .string(p.spoken)),
+                .init(key: "ssmlAnnouncement", value: .string(p.ssml)),
+            ]))
+        }
+        return perStep
     }
 
     private static func round(_ value: Double, _ digits: Int) -> Double {
