@@ -56,52 +56,90 @@ public struct ManeuverDescription: Sendable, Hashable {
     /// The step whose maneuver is described (names are the road after the maneuver).
     public var step: Step {
         _read { yield storage.step }
-        _modify {
-            if !isKnownUniquelyReferenced(&storage) { storage = StepStorage(storage.step) }
-            yield &storage.step
-        }
+        _modify { yield &unique().step }
     }
-    /// The step, shared between copies until one changes it: descriptions are copied at every planning decision,
-    /// and a step is large (names, signs, intersections, geometry).
-    private var storage: StepStorage
     /// Lane hint when the lanes restrict the choice.
     public var lanes: LaneHint?
     /// For arrivals and waypoints: the side of the road, when known.
-    public var arrivalSide: ArrivalSide?
+    public var arrivalSide: ArrivalSide? {
+        get { storage.arrivalSide }
+        set { unique().arrivalSide = newValue }
+    }
     /// For waypoints: the waypoint name ("" if unnamed) and its 1-based ordinal among intermediate stops.
-    public var waypointName: String?
+    public var waypointName: String? {
+        get { storage.waypointName }
+        set { unique().waypointName = newValue }
+    }
     /// For waypoints: the 1-based ordinal among intermediate stops.
-    public var waypointOrdinal: Int?
+    public var waypointOrdinal: Int? {
+        get { storage.waypointOrdinal }
+        set { unique().waypointOrdinal = newValue }
+    }
     /// For depart: the initial heading in degrees.
-    public var departBearing: Double?
+    public var departBearing: Double? {
+        get { storage.departBearing }
+        set { unique().departBearing = newValue }
+    }
     /// The travel mode of the step before, when it differs from this step's (`"ferry"` before a drive-off).
-    public var previousMode: String?
+    public var previousMode: String? {
+        get { storage.previousMode }
+        set { unique().previousMode = newValue }
+    }
     /// For a turn: which usable road on its side it is, counted from where it is announced ("the second
     /// right" is 2), when another such road comes first; nil when the turn is the first one on that side.
     public var sideRoadOrdinal: Int?
+    /// The step and the facts fixed per step, shared between copies until one changes them: descriptions are
+    /// copied at every planning decision, and a step is large (names, signs, intersections, geometry).
+    private var storage: DescriptionStorage
 
     /// Creates a description.
     public init(id: StepID, step: Step, lanes: LaneHint? = nil, arrivalSide: ArrivalSide? = nil,
                 waypointName: String? = nil, waypointOrdinal: Int? = nil, departBearing: Double? = nil) {
         self.id = id
-        self.storage = StepStorage(step)
         self.lanes = lanes
+        self.storage = DescriptionStorage(step: step, arrivalSide: arrivalSide, waypointName: waypointName,
+                                          waypointOrdinal: waypointOrdinal, departBearing: departBearing, previousMode: nil)
+    }
+
+    /// The storage, copied first if another description shares it.
+    private mutating func unique() -> DescriptionStorage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
+    }
+}
+
+/// The copy-on-write box of a `ManeuverDescription`'s step and per-step facts. Equal when all of them are;
+/// hashed by what names the maneuver (a subset of what equality compares, so equal boxes hash alike without
+/// hashing the step's geometry).
+private final class DescriptionStorage: Hashable, @unchecked Sendable {
+    // Changed in place only while the box is uniquely referenced (see `ManeuverDescription.unique`).
+    var step: Step
+    var arrivalSide: ArrivalSide?
+    var waypointName: String?
+    var waypointOrdinal: Int?
+    var departBearing: Double?
+    var previousMode: String?
+
+    init(step: Step, arrivalSide: ArrivalSide?, waypointName: String?, waypointOrdinal: Int?, departBearing: Double?,
+         previousMode: String?) {
+        self.step = step
         self.arrivalSide = arrivalSide
         self.waypointName = waypointName
         self.waypointOrdinal = waypointOrdinal
         self.departBearing = departBearing
+        self.previousMode = previousMode
     }
-}
 
-/// The copy-on-write box of `ManeuverDescription.step`. Equal when the steps are; hashed by what names the
-/// maneuver (a subset of what equality compares, so equal steps hash alike without hashing their geometry).
-private final class StepStorage: Hashable, @unchecked Sendable {
-    /// The step; changed in place only while the box is uniquely referenced (see `ManeuverDescription.step`).
-    var step: Step
+    func copy() -> DescriptionStorage {
+        DescriptionStorage(step: step, arrivalSide: arrivalSide, waypointName: waypointName, waypointOrdinal: waypointOrdinal,
+                           departBearing: departBearing, previousMode: previousMode)
+    }
 
-    init(_ step: Step) { self.step = step }
-
-    static func == (l: StepStorage, r: StepStorage) -> Bool { l === r || l.step == r.step }
+    static func == (l: DescriptionStorage, r: DescriptionStorage) -> Bool {
+        l === r || (l.step == r.step && l.arrivalSide == r.arrivalSide && l.waypointName == r.waypointName
+                    && l.waypointOrdinal == r.waypointOrdinal && l.departBearing == r.departBearing
+                    && l.previousMode == r.previousMode)
+    }
 
     func hash(into hasher: inout Hasher) {
         hasher.combine(step.maneuver.type)

@@ -14,28 +14,44 @@ struct AnnouncementMemory: Sendable {
         var distance: Double
     }
 
-    /// (step, kind) pairs said or dropped on the current route.
-    private var handled = Set<Key>()
+    /// (step, kind) pairs said or dropped on the current route: by flat step index, one bit per kind.
+    private var handled: [UInt16] = []
     /// Everything said on earlier routes.
     private var earlier = [Entry]()
     /// Everything said on the current route.
     private var current = [Entry]()
 
-    /// Identifies an announcement on the current route.
-    private struct Key: Hashable, Sendable {
-        var step: Int
-        var kind: AnnouncementKind
+    /// The bit of `kind` in `handled`.
+    private static func bit(_ kind: AnnouncementKind) -> UInt16 {
+        switch kind {
+        case .depart: return 1 << 0
+        case .continue: return 1 << 1
+        case .early: return 1 << 2
+        case .prepare: return 1 << 3
+        case .now: return 1 << 4
+        case .arrive: return 1 << 5
+        case .waypoint: return 1 << 6
+        case .offRoute: return 1 << 7
+        case .reroute: return 1 << 8
+        case .backOnRoute: return 1 << 9
+        }
     }
 
     /// True when (step, kind) was said or dropped on the current route.
-    func isHandled(_ step: Int, _ kind: AnnouncementKind) -> Bool { handled.contains(Key(step: step, kind: kind)) }
+    func isHandled(_ step: Int, _ kind: AnnouncementKind) -> Bool {
+        handled.indices.contains(step) && handled[step] & Self.bit(kind) != 0
+    }
 
     /// Marks (step, kind) as done on the current route without saying it.
-    mutating func drop(_ step: Int, _ kind: AnnouncementKind) { handled.insert(Key(step: step, kind: kind)) }
+    mutating func drop(_ step: Int, _ kind: AnnouncementKind) {
+        guard step >= 0 else { return }
+        if step >= handled.count { handled += repeatElement(0, count: step + 1 - handled.count) }
+        handled[step] |= Self.bit(kind)
+    }
 
     /// Records that `kind` was said for step `step` (described by `maneuver`) at `distance` from it.
     mutating func record(_ step: Int, _ kind: AnnouncementKind, maneuver: Maneuver, distance: Double) {
-        handled.insert(Key(step: step, kind: kind))
+        drop(step, kind)
         current.append(Entry(kind: kind, location: maneuver.location, type: maneuver.type,
                              modifier: maneuver.modifier, distance: distance))
     }

@@ -184,17 +184,16 @@ public struct AnnouncementPlanner: Sendable {
 
     /// "Continue for X" after the previous maneuver, when the next one is far.
     private mutating func continuation(before next: Int, _ s: Situation) -> Announcement? {
-        let config = configuration
         // No "continue" on a ferry: the driver is not driving; the drive-off is announced in time.
         guard let previous = catalog.previous(before: next), catalog.roles[previous] == .maneuver,
               catalog.descriptions[previous].step.mode != "ferry",
               !memory.isHandled(previous, .continue) else { return nil }
         let since = s.distance - catalog.meters(previous)
-        guard since >= max(config.continueMinDelayMeters, s.speed * config.continueDelaySeconds) else { return nil }
+        guard since >= max(configuration.continueMinDelayMeters, s.speed * configuration.continueDelaySeconds) else { return nil }
         memory.drop(previous, .continue)
         let toNext = catalog.meters(next) - s.distance
-        let far = toNext >= max(config.continueMinMeters, s.speed * config.continueMinSeconds)
-        let inWindow = since <= max(config.continueMinWindowMeters, s.speed * config.continueWindowSeconds)
+        let far = toNext >= max(configuration.continueMinMeters, s.speed * configuration.continueMinSeconds)
+        let inWindow = since <= max(configuration.continueMinWindowMeters, s.speed * configuration.continueWindowSeconds)
         guard far, inWindow else { return nil }
         let announcement = make(.continue, step: previous, s, spokenDistance: toNext, withoutLanes: true)
         return commit(announcement, step: previous)
@@ -202,7 +201,6 @@ public struct AnnouncementPlanner: Sendable {
 
     /// The most relevant due stage of maneuver `j`, dropping earlier stages that are due too.
     private mutating func stage(of j: Int, _ s: Situation) -> Announcement? {
-        let config = configuration
         let role = catalog.roles[j]
         let toJ = catalog.meters(j) - s.distance
         let maneuver = catalog.descriptions[j].step.maneuver
@@ -213,22 +211,23 @@ public struct AnnouncementPlanner: Sendable {
         let nowTrigger = trigger(final, duration: now.durationSeconds, s)
         let prepareTrigger = trigger(.prepare, duration: 0, s)
         var stages: [AnnouncementKind] = [.prepare, final]
-        if role == .maneuver && s.speed >= config.earlyMinSpeed { stages.insert(.early, at: 0) }
+        if role == .maneuver && s.speed >= configuration.earlyMinSpeed { stages.insert(.early, at: 0) }
         let due = stages.filter { kind in
             let limit = kind == final ? nowTrigger : kind == .prepare ? prepareTrigger : trigger(.early, duration: 0, s)
-            return toJ <= limit && !memory.blocks(j, kind, maneuver: maneuver, configuration: config)
+            return toJ <= limit && !memory.blocks(j, kind, maneuver: maneuver, configuration: configuration)
         }
         guard let chosen = due.last else { return nil }
         for kind in due.dropLast() { memory.drop(j, kind) }
         switch chosen {
         case .early:
-            guard s.seconds(toJ - prepareTrigger) >= config.earlyGapSeconds else { return dropped(j, .early) }
+            guard s.seconds(toJ - prepareTrigger) >= configuration.earlyGapSeconds else { return dropped(j, .early) }
             let announcement = make(.early, step: j, s, spokenDistance: toJ, withoutLanes: true)
             return commit(announcement, step: j)
         case .prepare:
             let run = chainRun(from: j, s)
             let announcement = make(.prepare, step: j, s, then: run.then, thenMore: run.more, spokenDistance: toJ)
-            guard s.seconds(toJ - nowTrigger) >= announcement.durationSeconds else { return dropped(j, .prepare) }
+            let nowThere = final == .now ? projectedNowTrigger(j, now, from: nowTrigger, s) : nowTrigger
+            guard s.seconds(toJ - nowThere) >= announcement.durationSeconds else { return dropped(j, .prepare) }
             return commit(announcement, step: j)
         default:
             guard final == .now else {
@@ -236,10 +235,28 @@ public struct AnnouncementPlanner: Sendable {
                 if let before = s.previousDistance, before >= catalog.meters(j) - 0.001 { return dropped(j, final) }
                 return commit(now, step: j)
             }
-            let fitting = nowFallbacks(now, s).first { s.seconds(toJ) >= $0.durationSeconds + config.nowFinishMarginSeconds }
+            let fitting = nowFallbacks(now, s).first { s.seconds(toJ) >= $0.durationSeconds + configuration.nowFinishMarginSeconds }
             guard let fitting else { return dropped(j, .now) }
             return commit(fitting, step: j)
         }
+    }
+
+    /// The trigger of `j`'s `now` as it will be where the `now` is said. Its words, and so its trigger, depend on
+    /// the side roads still ahead there: "Not this one, take the second left" while one is, "Turn left" once none
+    /// is. `now` is the form seen from here and `trigger` its trigger; the form at that trigger is timed in turn
+    /// until the two agree (the count only falls as the turn comes closer, so a few rounds settle it).
+    private func projectedNowTrigger(_ j: Int, _ now: Announcement, from trigger: Double, _ s: Situation) -> Double {
+        guard j > 0, !catalog.sideRoads[j].isEmpty else { return trigger }
+        var at = trigger, ordinal = now.maneuver?.sideRoadOrdinal
+        for _ in 0..<4 {
+            let there = catalog.sideRoadOrdinal(j, within: at)
+            guard there != ordinal else { break }
+            var form = now
+            form.maneuver?.sideRoadOrdinal = there
+            ordinal = there
+            at = self.trigger(.now, duration: estimator.duration(of: form), s)
+        }
+        return at
     }
 
     /// The `now` of the first maneuver after a run of turns that are all named already (with "then") while
@@ -346,31 +363,29 @@ public struct AnnouncementPlanner: Sendable {
     /// update interval: positions arrive in steps (1 Hz), so a trigger set at exactly "duration + margin" would
     /// always be passed too late and a long instruction would never fit.
     private func trigger(_ kind: AnnouncementKind, duration: Double, _ s: Situation) -> Double {
-        let c = configuration
         let clamp = GuidanceConfiguration.clamp
         switch kind {
-        case .early: return clamp(s.speed * c.earlyLeadSeconds, c.earlyMinMeters, c.earlyMaxMeters)
-        case .prepare: return clamp(s.speed * c.prepareLeadSeconds, c.prepareMinMeters, c.prepareMaxMeters)
-        case .arrive, .waypoint: return clamp(s.speed * c.arriveLeadSeconds, c.arriveMinMeters, c.arriveMaxMeters)
+        case .early: return clamp(s.speed * configuration.earlyLeadSeconds, configuration.earlyMinMeters, configuration.earlyMaxMeters)
+        case .prepare: return clamp(s.speed * configuration.prepareLeadSeconds, configuration.prepareMinMeters, configuration.prepareMaxMeters)
+        case .arrive, .waypoint: return clamp(s.speed * configuration.arriveLeadSeconds, configuration.arriveMinMeters, configuration.arriveMaxMeters)
         default:
-            return max(clamp(s.speed * c.nowLeadSeconds, c.nowMinMeters, c.nowMaxMeters),
-                       s.speed * (duration + c.nowFinishMarginSeconds + s.interval))
+            return max(clamp(s.speed * configuration.nowLeadSeconds, configuration.nowMinMeters, configuration.nowMaxMeters),
+                       s.speed * (duration + configuration.nowFinishMarginSeconds + s.interval))
         }
     }
 
     /// The maneuver `k` chained after `j` when it follows soon enough (never into a merge, never past an arrival).
     private func chain(from j: Int, to k: Int?, _ s: Situation) -> ChainedManeuver? {
-        let c = configuration
         guard let k, [.maneuver, .depart, .legStart].contains(catalog.roles[j]),
               catalog.descriptions[k].step.maneuver.type != .merge else { return nil }
         let gap = catalog.meters(k) - catalog.meters(j)
-        let speed = c.speedOverride ?? index.steps[j].speed ?? s.speed
-        guard gap <= speed * c.thenMaxGapSeconds || (gap <= c.thenLowSpeedMaxMeters && speed <= c.thenLowSpeed)
+        let speed = configuration.speedOverride ?? index.steps[j].speed ?? s.speed
+        guard gap <= speed * configuration.thenMaxGapSeconds || (gap <= configuration.thenLowSpeedMaxMeters && speed <= configuration.thenLowSpeed)
         else { return nil }
         var description = catalog.descriptions[k]
         if catalog.roles[k] != .maneuver { description.lanes = nil }
         if k > 0 { description.sideRoadOrdinal = catalog.sideRoadOrdinal(k, within: gap) }
-        return ChainedManeuver(maneuver: description, distanceMeters: gap, sayDistance: gap >= c.thenSayDistanceMinMeters)
+        return ChainedManeuver(maneuver: description, distanceMeters: gap, sayDistance: gap >= configuration.thenSayDistanceMinMeters)
     }
 
     // MARK: - Output
@@ -470,8 +485,7 @@ extension AnnouncementPlanner {
             thresholds += catalog.roles[next] == .maneuver ? [at] : [at, at + 0.001]
             if let previous = catalog.previous(before: next), catalog.roles[previous] == .maneuver,
                !memory.isHandled(previous, .continue) {
-                let config = configuration
-                thresholds.append(catalog.meters(previous) + max(config.continueMinDelayMeters, speed * config.continueDelaySeconds))
+                thresholds.append(catalog.meters(previous) + max(configuration.continueMinDelayMeters, speed * configuration.continueDelaySeconds))
             }
             thresholds += stageThresholds(of: next, s)
             if chained.contains(next), memory.isHandled(next, .now) {
@@ -488,14 +502,13 @@ extension AnnouncementPlanner {
     /// `now` trigger depends on its speaking time, which changes along the way only with the side-road ordinal
     /// ("the second right"): the trigger of every form is a threshold, so the one in force is among them.
     private func stageThresholds(of j: Int, _ s: Situation) -> [Double] {
-        let config = configuration
         let role = catalog.roles[j]
         guard role.isAnnounceable else { return [] }
         let maneuver = catalog.descriptions[j].step.maneuver
         let final: AnnouncementKind = role == .destination ? .arrive : role == .waypoint ? .waypoint : .now
         var limits = [Double]()
-        func open(_ kind: AnnouncementKind) -> Bool { !memory.blocks(j, kind, maneuver: maneuver, configuration: config) }
-        if role == .maneuver && s.speed >= config.earlyMinSpeed && open(.early) { limits.append(trigger(.early, duration: 0, s)) }
+        func open(_ kind: AnnouncementKind) -> Bool { !memory.blocks(j, kind, maneuver: maneuver, configuration: configuration) }
+        if role == .maneuver && s.speed >= configuration.earlyMinSpeed && open(.early) { limits.append(trigger(.early, duration: 0, s)) }
         if open(.prepare) { limits.append(trigger(.prepare, duration: 0, s)) }
         if open(final) {
             // `nowCandidate` depends only on the maneuver, the kind and the situation's distance, speed and interval.

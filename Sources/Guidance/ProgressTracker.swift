@@ -42,21 +42,20 @@ public struct ProgressTracker: Sendable {
 
     /// Snaps `position` and returns the progress after it.
     public mutating func update(_ position: Position) -> RouteProgress {
-        let config = configuration
-        let threshold = max(config.offRouteMinMeters, config.offRouteAccuracyFactor * (position.accuracy ?? 0))
+        let threshold = max(configuration.offRouteMinMeters, configuration.offRouteAccuracyFactor * (position.accuracy ?? 0))
         let dt = lastTimestamp.map { max(0, position.timestamp - $0) }
-        let speed = position.speed ?? index.speed(atDistance: distanceAlong) ?? config.fallbackSpeed
+        let speed = position.speed ?? index.speed(atDistance: distanceAlong) ?? configuration.fallbackSpeed
         var found: Snap?
         if let dt {
-            let ahead = min(config.windowAheadMaxMeters,
-                            max(config.windowAheadMinMeters,
-                                config.windowAheadSpeedFactor * speed * dt + (position.accuracy ?? 0)))
-            found = nearest(position, from: distanceAlong - config.windowBackMeters, to: distanceAlong + ahead)
+            let ahead = min(configuration.windowAheadMaxMeters,
+                            max(configuration.windowAheadMinMeters,
+                                configuration.windowAheadSpeedFactor * speed * dt + (position.accuracy ?? 0)))
+            found = nearest(position, from: distanceAlong - configuration.windowBackMeters, to: distanceAlong + ahead)
             if found.map({ $0.offset > threshold || !rejoinable($0) }) ?? true {
                 let since = lastOnRouteTimestamp.map { max(dt, position.timestamp - $0) } ?? dt
-                let wide = config.maxPlausibleSpeed * since + config.windowAheadMinMeters
+                let wide = configuration.maxPlausibleSpeed * since + configuration.windowAheadMinMeters
                 if wide > ahead {
-                    let again = nearest(position, from: distanceAlong - config.windowBackMeters, to: distanceAlong + wide)
+                    let again = nearest(position, from: distanceAlong - configuration.windowBackMeters, to: distanceAlong + wide)
                     if let again, again.offset <= threshold, rejoinable(again) { found = again }
                 }
             }
@@ -64,7 +63,7 @@ public struct ProgressTracker: Sendable {
                 found = confirmedJump(position, threshold: threshold) ?? found
             }
         } else {
-            found = nearest(position, from: 0, to: config.acquisitionMeters)
+            found = nearest(position, from: 0, to: configuration.acquisitionMeters)
         }
         let previous = distanceAlong
         var offset = found?.offset ?? .infinity
@@ -85,12 +84,12 @@ public struct ProgressTracker: Sendable {
             farCount += 1
             let since = farSince ?? position.timestamp
             farSince = since
-            let longEnough = farCount >= 2 && position.timestamp - since >= config.offRouteSeconds
+            let longEnough = farCount >= 2 && position.timestamp - since >= configuration.offRouteSeconds
             // Driving away from the route (a wrong turn) is confirmed one fix sooner.
             let away = found.map { !$0.headingAgrees } ?? false
             awayCount = away ? awayCount + 1 : 0
-            let turnedAway = awayCount >= config.offRouteUpdatesHeadingAway
-            if state != .offRoute && (farCount >= config.offRouteUpdates || longEnough || turnedAway) {
+            let turnedAway = awayCount >= configuration.offRouteUpdatesHeadingAway
+            if state != .offRoute && (farCount >= configuration.offRouteUpdates || longEnough || turnedAway) {
                 state = .offRoute
                 becameOffRoute = true
             } else if state != .offRoute {
@@ -110,15 +109,14 @@ public struct ProgressTracker: Sendable {
     /// remembered; it returns the snap when this fix confirms the one before (on the route, driven its way, just
     /// after where that one was).
     private mutating func confirmedJump(_ position: Position, threshold: Double) -> Snap? {
-        let config = configuration
-        guard let far = nearest(position, from: distanceAlong, to: distanceAlong + config.jumpSearchMeters),
+        guard let far = nearest(position, from: distanceAlong, to: distanceAlong + configuration.jumpSearchMeters),
               far.offset <= threshold, far.headingAgrees else {
             jump = nil
             return nil
         }
         if let before = jump {
-            let reach = config.maxPlausibleSpeed * max(0, position.timestamp - before.timestamp) + config.windowAheadMinMeters
-            if far.distanceAlong >= before.distanceAlong - config.windowBackMeters,
+            let reach = configuration.maxPlausibleSpeed * max(0, position.timestamp - before.timestamp) + configuration.windowAheadMinMeters
+            if far.distanceAlong >= before.distanceAlong - configuration.windowBackMeters,
                far.distanceAlong <= before.distanceAlong + reach {
                 return far
             }
@@ -161,12 +159,11 @@ public struct ProgressTracker: Sendable {
         while first > 0 && cumulative[first] > low { first -= 1 }
         var last = first
         while last + 1 < path.segmentCount && cumulative[last + 1] < high { last += 1 }
-        let config = configuration
         var heading: (x: Double, y: Double)?
-        if let h = position.heading, (position.speed ?? config.headingMinSpeed) >= config.headingMinSpeed {
+        if let h = position.heading, (position.speed ?? configuration.headingMinSpeed) >= configuration.headingMinSpeed {
             heading = (sin(h * .pi / 180), cos(h * .pi / 180))
         }
-        let cosTolerance = cos(config.headingToleranceDegrees * .pi / 180)
+        let cosTolerance = cos(configuration.headingToleranceDegrees * .pi / 180)
         let point = position.coordinate
         let mPerDegLat = Geo.earthRadius * .pi / 180
         let mPerDegLon = mPerDegLat * cos(point.latitude * .pi / 180)
@@ -184,7 +181,7 @@ public struct ProgressTracker: Sendable {
             var score = offset
             var agrees = true
             if let heading, len2 > 0, (dx * heading.x + dy * heading.y) < cosTolerance * len2.squareRoot() {
-                score += config.headingPenaltyMeters
+                score += configuration.headingPenaltyMeters
                 agrees = false
             } else if let heading, t >= 1, s + 1 < path.segmentCount {
                 // Past the end of the segment the route goes on along the next one: a vehicle beyond a turn that

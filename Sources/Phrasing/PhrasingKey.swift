@@ -50,12 +50,12 @@ struct PhrasingKey: Hashable {
     }
 
     /// Names of the fields compared (`PhrasingKeyTests` checks them against the types' stored properties; a
-    /// description's `storage` is its step).
+    /// description's `storage` holds its step and the facts fixed per step).
     static let comparedFields = (
         announcement: ["kind", "maneuver", "spokenDistanceMeters", "then", "thenMore"],
         chained: ["maneuver", "distanceMeters", "sayDistance"],
-        description: ["id", "storage", "lanes", "arrivalSide", "waypointName", "waypointOrdinal", "departBearing",
-                      "previousMode", "sideRoadOrdinal"],
+        description: ["id", "storage", "lanes", "sideRoadOrdinal"],
+        storage: ["step", "arrivalSide", "waypointName", "waypointOrdinal", "departBearing", "previousMode"],
         step: ["maneuver", "name", "ref", "pronunciation", "destinations", "exits", "rotaryName", "rotaryPronunciation",
                "junctionName", "mode", "drivingSide"])
     /// Names of the fields left out.

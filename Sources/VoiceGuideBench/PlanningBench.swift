@@ -38,7 +38,7 @@ func planningBenchmarks() -> [BenchFigure] {
     for c in cases {
         var jumped = OfflineGuidance.run(c.index, estimator: estimator)
         var stepped = OfflineGuidance.runStepped(c.index, estimator: estimator)
-        let fast = medianSeconds(runs: 9) { jumped = OfflineGuidance.run(c.index, estimator: estimator) }
+        let fast = medianSeconds(runs: 41) { jumped = OfflineGuidance.run(c.index, estimator: estimator) }
         let slow = medianSeconds(runs: 3) { stepped = OfflineGuidance.runStepped(c.index, estimator: estimator) }
         let same = jumped.announcements.map { "\($0.kind)\($0.triggerSeconds)" } == stepped.announcements.map { "\($0.kind)\($0.triggerSeconds)" }
         figures.append(BenchFigure(

@@ -87,7 +87,7 @@ import RouteModel
     /// The stored properties of `value`, by name.
     static func fields(_ value: Any) -> Set<String> { Set(Mirror(reflecting: value).children.compactMap(\.label)) }
 
-    @Test func everyFieldIsEitherComparedOrLeftOut() {
+    @Test func everyFieldIsEitherComparedOrLeftOut() throws {
         let m = TestData.maneuver(.turn, .left, name: "Main Street")
         let chained = ChainedManeuver(maneuver: m, distanceMeters: 50, sayDistance: true)
         let announcement = Announcement(kind: .now, maneuver: m, then: chained)
@@ -95,6 +95,8 @@ import RouteModel
         #expect(Self.fields(announcement) == Set(compared.announcement + ignored.announcement))
         #expect(Self.fields(chained) == Set(compared.chained))
         #expect(Self.fields(m) == Set(compared.description))
+        let storage = try #require(Mirror(reflecting: m).children.first { $0.label == "storage" }?.value)
+        #expect(Self.fields(storage) == Set(compared.storage))
         #expect(Self.fields(m.step) == Set(compared.step + ignored.step))
     }
 
