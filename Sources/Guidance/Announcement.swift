@@ -55,93 +55,87 @@ public struct ManeuverDescription: Sendable, Hashable {
     public var id: StepID
     /// The step whose maneuver is described (names are the road after the maneuver).
     public var step: Step {
-        _read { yield storage.step }
-        _modify { yield &unique().step }
+        @inlinable _read { yield storage.fields.step }
+        _modify {
+            var fields = storage.fields
+            yield &fields.step
+            storage = DescriptionStorage(fields)
+        }
     }
     /// Lane hint when the lanes restrict the choice.
     public var lanes: LaneHint?
     /// For arrivals and waypoints: the side of the road, when known.
     public var arrivalSide: ArrivalSide? {
-        get { storage.arrivalSide }
-        set { unique().arrivalSide = newValue }
+        @inlinable get { storage.fields.arrivalSide }
+        set { update { $0.arrivalSide = newValue } }
     }
     /// For waypoints: the waypoint name ("" if unnamed) and its 1-based ordinal among intermediate stops.
     public var waypointName: String? {
-        get { storage.waypointName }
-        set { unique().waypointName = newValue }
+        @inlinable get { storage.fields.waypointName }
+        set { update { $0.waypointName = newValue } }
     }
     /// For waypoints: the 1-based ordinal among intermediate stops.
     public var waypointOrdinal: Int? {
-        get { storage.waypointOrdinal }
-        set { unique().waypointOrdinal = newValue }
+        @inlinable get { storage.fields.waypointOrdinal }
+        set { update { $0.waypointOrdinal = newValue } }
     }
     /// For depart: the initial heading in degrees.
     public var departBearing: Double? {
-        get { storage.departBearing }
-        set { unique().departBearing = newValue }
+        @inlinable get { storage.fields.departBearing }
+        set { update { $0.departBearing = newValue } }
     }
     /// The travel mode of the step before, when it differs from this step's (`"ferry"` before a drive-off).
     public var previousMode: String? {
-        get { storage.previousMode }
-        set { unique().previousMode = newValue }
+        @inlinable get { storage.fields.previousMode }
+        set { update { $0.previousMode = newValue } }
     }
     /// For a turn: which usable road on its side it is, counted from where it is announced ("the second
     /// right" is 2), when another such road comes first; nil when the turn is the first one on that side.
     public var sideRoadOrdinal: Int?
-    /// The step and the facts fixed per step, shared between copies until one changes them: descriptions are
-    /// copied at every planning decision, and a step is large (names, signs, intersections, geometry).
-    private var storage: DescriptionStorage
+    /// The step and the facts fixed per step, shared between copies (an immutable box, replaced on change):
+    /// descriptions are copied at every planning decision, and a step is large (names, signs, intersections,
+    /// geometry).
+    @usableFromInline var storage: DescriptionStorage
 
     /// Creates a description.
     public init(id: StepID, step: Step, lanes: LaneHint? = nil, arrivalSide: ArrivalSide? = nil,
                 waypointName: String? = nil, waypointOrdinal: Int? = nil, departBearing: Double? = nil) {
         self.id = id
         self.lanes = lanes
-        self.storage = DescriptionStorage(step: step, arrivalSide: arrivalSide, waypointName: waypointName,
-                                          waypointOrdinal: waypointOrdinal, departBearing: departBearing, previousMode: nil)
+        self.storage = DescriptionStorage(DescriptionFields(step: step, arrivalSide: arrivalSide, waypointName: waypointName,
+                                                            waypointOrdinal: waypointOrdinal, departBearing: departBearing))
     }
 
-    /// The storage, copied first if another description shares it.
-    private mutating func unique() -> DescriptionStorage {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-        return storage
+    /// Replaces the storage by a changed copy.
+    private mutating func update(_ change: (inout DescriptionFields) -> Void) {
+        var fields = storage.fields
+        change(&fields)
+        storage = DescriptionStorage(fields)
     }
 }
 
-/// The copy-on-write box of a `ManeuverDescription`'s step and per-step facts. Equal when all of them are;
-/// hashed by what names the maneuver (a subset of what equality compares, so equal boxes hash alike without
-/// hashing the step's geometry).
-private final class DescriptionStorage: Hashable, @unchecked Sendable {
-    // Changed in place only while the box is uniquely referenced (see `ManeuverDescription.unique`).
-    var step: Step
-    var arrivalSide: ArrivalSide?
-    var waypointName: String?
-    var waypointOrdinal: Int?
-    var departBearing: Double?
-    var previousMode: String?
+/// A `ManeuverDescription`'s step and the facts fixed per step.
+@usableFromInline struct DescriptionFields: Sendable, Equatable {
+    @usableFromInline var step: Step
+    @usableFromInline var arrivalSide: ArrivalSide?
+    @usableFromInline var waypointName: String?
+    @usableFromInline var waypointOrdinal: Int?
+    @usableFromInline var departBearing: Double?
+    @usableFromInline var previousMode: String?
+}
 
-    init(step: Step, arrivalSide: ArrivalSide?, waypointName: String?, waypointOrdinal: Int?, departBearing: Double?,
-         previousMode: String?) {
-        self.step = step
-        self.arrivalSide = arrivalSide
-        self.waypointName = waypointName
-        self.waypointOrdinal = waypointOrdinal
-        self.departBearing = departBearing
-        self.previousMode = previousMode
-    }
+/// The immutable box of a `ManeuverDescription`'s fields (read without exclusivity checks, shared by copies).
+/// Equal when the fields are; hashed by what names the maneuver (a subset of what equality compares, so equal
+/// boxes hash alike without hashing the step's geometry).
+@usableFromInline final class DescriptionStorage: Hashable, Sendable {
+    @usableFromInline let fields: DescriptionFields
 
-    func copy() -> DescriptionStorage {
-        DescriptionStorage(step: step, arrivalSide: arrivalSide, waypointName: waypointName, waypointOrdinal: waypointOrdinal,
-                           departBearing: departBearing, previousMode: previousMode)
-    }
+    init(_ fields: DescriptionFields) { self.fields = fields }
 
-    static func == (l: DescriptionStorage, r: DescriptionStorage) -> Bool {
-        l === r || (l.step == r.step && l.arrivalSide == r.arrivalSide && l.waypointName == r.waypointName
-                    && l.waypointOrdinal == r.waypointOrdinal && l.departBearing == r.departBearing
-                    && l.previousMode == r.previousMode)
-    }
+    @usableFromInline static func == (l: DescriptionStorage, r: DescriptionStorage) -> Bool { l === r || l.fields == r.fields }
 
-    func hash(into hasher: inout Hasher) {
+    @usableFromInline func hash(into hasher: inout Hasher) {
+        let step = fields.step
         hasher.combine(step.maneuver.type)
         hasher.combine(step.maneuver.modifier)
         hasher.combine(step.maneuver.exit)
@@ -156,15 +150,17 @@ extension ManeuverDescription {
     /// rotary and junction names) and without lanes: "Turn left." The maneuver itself (type, modifier,
     /// roundabout exit number, which road on its side) stays, so the driver still hears what to do.
     public var terse: ManeuverDescription {
+        var step = self.step
+        step.name = ""
+        step.ref = nil
+        step.pronunciation = nil
+        step.destinations = nil
+        step.exits = nil
+        step.rotaryName = nil
+        step.rotaryPronunciation = nil
+        step.junctionName = nil
         var bare = self
-        bare.step.name = ""
-        bare.step.ref = nil
-        bare.step.pronunciation = nil
-        bare.step.destinations = nil
-        bare.step.exits = nil
-        bare.step.rotaryName = nil
-        bare.step.rotaryPronunciation = nil
-        bare.step.junctionName = nil
+        bare.step = step
         bare.lanes = nil
         return bare
     }

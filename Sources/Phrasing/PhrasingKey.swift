@@ -55,7 +55,8 @@ struct PhrasingKey: Hashable {
         announcement: ["kind", "maneuver", "spokenDistanceMeters", "then", "thenMore"],
         chained: ["maneuver", "distanceMeters", "sayDistance"],
         description: ["id", "storage", "lanes", "sideRoadOrdinal"],
-        storage: ["step", "arrivalSide", "waypointName", "waypointOrdinal", "departBearing", "previousMode"],
+        storage: ["fields"],
+        fields: ["step", "arrivalSide", "waypointName", "waypointOrdinal", "departBearing", "previousMode"],
         step: ["maneuver", "name", "ref", "pronunciation", "destinations", "exits", "rotaryName", "rotaryPronunciation",
                "junctionName", "mode", "drivingSide"])
     /// Names of the fields left out.

@@ -97,6 +97,8 @@ import RouteModel
         #expect(Self.fields(m) == Set(compared.description))
         let storage = try #require(Mirror(reflecting: m).children.first { $0.label == "storage" }?.value)
         #expect(Self.fields(storage) == Set(compared.storage))
+        let fields = try #require(Mirror(reflecting: storage).children.first { $0.label == "fields" }?.value)
+        #expect(Self.fields(fields) == Set(compared.fields))
         #expect(Self.fields(m.step) == Set(compared.step + ignored.step))
     }
 
