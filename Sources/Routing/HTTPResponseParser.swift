@@ -102,7 +102,7 @@ public struct HTTPResponseParser: Sendable {
                 return nil
             case .chunkSize:
                 guard let line = try takeLine(limit: 1024, what: "chunk size line", atEnd: atEnd) else { return nil }
-                let size = try Self.chunkSize(line)
+                let size = try HTTPChunkedCoding.chunkSize(line)
                 if size == 0 {
                     phase = .trailers
                 } else {
@@ -298,12 +298,21 @@ public struct HTTPResponseParser: Sendable {
         }
     }
 
-    private static func chunkSize(_ line: ArraySlice<UInt8>) throws(HTTPParseError) -> Int {
+    /// `text` with control characters replaced, for error messages.
+    static func printable(_ text: String) -> String {
+        String(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) })
+    }
+}
+
+/// The chunked transfer coding of HTTP/1.1 (RFC 9112 §7.1), shared by the response parser and the service's server.
+public enum HTTPChunkedCoding {
+    /// The size in a chunk-size line (hexadecimal, at most 15 digits, extensions after ';' ignored).
+    public static func chunkSize(_ line: ArraySlice<UInt8>) throws(HTTPParseError) -> Int {
         var digits = line
         if let semicolon = digits.firstIndex(of: UInt8(ascii: ";")) { digits = digits[digits.startIndex..<semicolon] }
         while let l = digits.last, l == 0x20 || l == 0x09 { digits = digits.dropLast() }
         guard !digits.isEmpty, digits.count <= 15 else {
-            throw .malformed("invalid chunk size line '\(printable(String(decoding: line.prefix(40), as: UTF8.self)))'")
+            throw .malformed("invalid chunk size line '\(HTTPResponseParser.printable(String(decoding: line.prefix(40), as: UTF8.self)))'")
         }
         var size = 0
         for b in digits {
@@ -312,15 +321,10 @@ public struct HTTPResponseParser: Sendable {
             case 0x30...0x39: v = Int(b - 0x30)
             case 0x41...0x46: v = Int(b - 0x41 + 10)
             case 0x61...0x66: v = Int(b - 0x61 + 10)
-            default: throw .malformed("invalid chunk size line '\(printable(String(decoding: line.prefix(40), as: UTF8.self)))'")
+            default: throw .malformed("invalid chunk size line '\(HTTPResponseParser.printable(String(decoding: line.prefix(40), as: UTF8.self)))'")
             }
             size = size * 16 + v
         }
         return size
-    }
-
-    /// `text` with control characters replaced, for error messages.
-    static func printable(_ text: String) -> String {
-        String(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) })
     }
 }

@@ -128,6 +128,7 @@ public struct HTTPServerResponse: Sendable {
         case 422: return "Unprocessable Content"
         case 431: return "Request Header Fields Too Large"
         case 500: return "Internal Server Error"
+        case 501: return "Not Implemented"
         case 502: return "Bad Gateway"
         case 503: return "Service Unavailable"
         case 504: return "Gateway Timeout"

@@ -1,4 +1,5 @@
 import Foundation
+import Routing
 import SafeIO
 #if canImport(Glibc)
 import Glibc
@@ -38,8 +39,8 @@ public struct HTTPServerError: Error, Sendable, CustomStringConvertible {
 }
 
 /// A small strict HTTP/1.1 server on POSIX sockets: one thread per connection (each blocking read and write
-/// bounded by poll(2) timeouts), keep-alive and pipelining (responses in request order), Content-Length bodies
-/// only, and a JSON error for every request it refuses. `shutdown()` stops accepting, lets in-flight requests
+/// bounded by poll(2) timeouts), keep-alive and pipelining (responses in request order), bodies by Content-Length or
+/// chunked, and a JSON error for every request it refuses. `shutdown()` stops accepting, lets in-flight requests
 /// finish, and closes idle connections.
 public final class HTTPServer: @unchecked Sendable {
     /// The limits in effect.
@@ -246,31 +247,37 @@ private struct Connection {
             }
             let began = Date()
             var request: HTTPServerRequest
-            var bodyLength = 0
+            var framing = BodyFraming.length(0)
             switch Self.parseHead(Array(buffer[0..<headEnd]), limits: limits) {
             case .failure(let refusal): return refuse(refusal.status, refusal.message)
-            case .success(let parsed): (request, bodyLength) = parsed
+            case .success(let parsed): (request, framing) = parsed
             }
             buffer.removeFirst(headEnd + 4)
-            if bodyLength > limits.maxBodyBytes {
+            if case .length(let bodyLength) = framing, bodyLength > limits.maxBodyBytes {
                 return refuse(413, "the body is \(bodyLength) bytes, more than the limit of \(limits.maxBodyBytes) (--max-body)")
             }
-            if bodyLength > buffer.count, request.header("Expect")?.lowercased() == "100-continue" {
+            let waiting: Bool
+            switch framing {
+            case .length(let bodyLength): waiting = bodyLength > buffer.count
+            case .chunked: waiting = buffer.isEmpty
+            }
+            if waiting, request.header("Expect")?.lowercased() == "100-continue" {
                 guard send(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)) else { return }
             }
             let bodyDeadline = Date().addingTimeInterval(limits.bodyTimeout)
-            while buffer.count < bodyLength {
-                switch readMore(until: bodyDeadline, idle: false) {
-                case .data: continue
-                case .timeout:
-                    server.metrics.timedOut()
-                    return refuse(408, "the body did not arrive within \(Self.seconds(limits.bodyTimeout)) s")
-                case .end: return refuse(400, "the connection was closed after \(buffer.count) of \(bodyLength) body bytes")
-                case .failed, .draining: return
-                }
+            var failure: (status: Int, message: String)?
+            var body: [UInt8] = []
+            switch framing {
+            case .length(let bodyLength):
+                (body, failure) = readBody(length: bodyLength, until: bodyDeadline)
+            case .chunked:
+                (body, failure) = readChunkedBody(until: bodyDeadline)
             }
-            request.body = Array(buffer[0..<bodyLength])
-            buffer.removeFirst(bodyLength)
+            if let failure {
+                guard failure.status != 0 else { return }
+                return refuse(failure.status, failure.message)
+            }
+            request.body = body
             let connectionHeader = request.header("Connection")?.lowercased() ?? ""
             var keepAlive = request.version == "HTTP/1.1" ? !connectionHeader.contains("close") : connectionHeader.contains("keep-alive")
             server.metrics.begin()
@@ -280,6 +287,54 @@ private struct Connection {
             server.metrics.end(endpoint: response.endpoint, status: response.status, seconds: Date().timeIntervalSince(began))
             let written = write(response: response, keepAlive: keepAlive, head: request.method == "HEAD")
             guard written, keepAlive else { return }
+        }
+    }
+
+    /// Reads a body of `length` bytes. A failure is the status and message to refuse with (status 0: just close).
+    mutating func readBody(length: Int, until deadline: Date) -> (body: [UInt8], failure: (status: Int, message: String)?) {
+        while buffer.count < length {
+            if let failure = readFailure(until: deadline, received: "\(buffer.count) of \(length) body bytes") { return ([], failure) }
+        }
+        let body = Array(buffer[0..<length])
+        buffer.removeFirst(length)
+        return (body, nil)
+    }
+
+    /// Reads a chunked body (RFC 9112 §7.1), at most `maxBodyBytes` of data, the whole of it by `deadline`.
+    mutating func readChunkedBody(until deadline: Date) -> (body: [UInt8], failure: (status: Int, message: String)?) {
+        let limits = server.limits
+        var body: [UInt8] = []
+        var at = 0
+        while true {
+            switch Self.chunk(in: buffer, from: at, maxTrailerBytes: limits.maxHeadBytes) {
+            case .needMore:
+                if let failure = readFailure(until: deadline, received: "\(body.count) bytes of a chunked body") { return ([], failure) }
+            case .malformed(let reason):
+                return ([], (400, "malformed chunked body: \(reason)"))
+            case .data(let start, let size, let next):
+                guard body.count + size <= limits.maxBodyBytes else {
+                    return ([], (413, "the chunked body is more than the limit of \(limits.maxBodyBytes) bytes (--max-body)"))
+                }
+                body.append(contentsOf: buffer[start..<(start + size)])
+                at = next
+                // Consumed chunks leave the buffer, so it holds at most one chunk beyond the body.
+                if at > 65_536 { buffer.removeFirst(at); at = 0 }
+            case .end(let length):
+                buffer.removeFirst(at + length)
+                return (body, nil)
+            }
+        }
+    }
+
+    /// Reads more of a body: nil when bytes came; otherwise why reading stops (status 0: close without an answer).
+    mutating func readFailure(until deadline: Date, received: String) -> (status: Int, message: String)? {
+        switch readMore(until: deadline, idle: false) {
+        case .data: return nil
+        case .timeout:
+            server.metrics.timedOut()
+            return (408, "the body did not arrive within \(Self.seconds(server.limits.bodyTimeout)) s")
+        case .end: return (400, "the connection was closed after \(received)")
+        case .failed, .draining: return (0, "")
         }
     }
 
@@ -345,9 +400,18 @@ private struct Connection {
         var message: String
     }
 
+    /// How a request's body is delimited.
+    enum BodyFraming: Equatable {
+        /// `Content-Length` bytes (0 without the header).
+        case length(Int)
+        /// `Transfer-Encoding: chunked` (RFC 9112 §7.1).
+        case chunked
+    }
+
     /// Parses a request head strictly (RFC 9112): the request line, then header fields without obsolete
-    /// folding; Content-Length only (Transfer-Encoding is refused with 411).
-    static func parseHead(_ head: [UInt8], limits: HTTPServerLimits) -> Result<(HTTPServerRequest, Int), Refusal> {
+    /// folding; the body by Content-Length or, in HTTP/1.1, by the chunked transfer coding alone (any other coding
+    /// is 501; both headers at once, a form of request smuggling, is 400).
+    static func parseHead(_ head: [UInt8], limits: HTTPServerLimits) -> Result<(HTTPServerRequest, BodyFraming), Refusal> {
         guard !head.contains(0) else { return .failure(Refusal(status: 400, message: "a NUL byte in the request head")) }
         let text = String(decoding: head, as: UTF8.self)
         let lines = text.components(separatedBy: "\r\n")
@@ -394,10 +458,21 @@ private struct Connection {
         if version == "HTTP/1.1", request.header("Host") == nil {
             return .failure(Refusal(status: 400, message: "an HTTP/1.1 request needs a Host header"))
         }
-        if request.header("Transfer-Encoding") != nil {
-            return .failure(Refusal(status: 411, message: "Transfer-Encoding is not supported: send the body with a Content-Length"))
-        }
         let lengths = headers.filter { $0.name.caseInsensitiveCompare("Content-Length") == .orderedSame }.map(\.value)
+        let codings = headers.filter { $0.name.caseInsensitiveCompare("Transfer-Encoding") == .orderedSame }
+            .flatMap { $0.value.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        if !codings.isEmpty || request.header("Transfer-Encoding") != nil {
+            guard version == "HTTP/1.1" else {
+                return .failure(Refusal(status: 400, message: "Transfer-Encoding in an HTTP/1.0 request"))
+            }
+            guard lengths.isEmpty else {
+                return .failure(Refusal(status: 400, message: "both Transfer-Encoding and Content-Length: send one of them"))
+            }
+            guard codings == ["chunked"] else {
+                return .failure(Refusal(status: 501, message: "Transfer-Encoding '\(ControlCharacters.escapedForMessage(codings.joined(separator: ", ")))' is not supported: send the body chunked or with a Content-Length"))
+            }
+            return .success((request, .chunked))
+        }
         var length = 0
         if let first = lengths.first {
             guard lengths.allSatisfy({ $0 == first }), !first.isEmpty, first.utf8.count <= 18,
@@ -406,7 +481,62 @@ private struct Connection {
             }
             length = value
         }
-        return .success((request, length))
+        return .success((request, .length(length)))
+    }
+
+    /// The longest chunk-size line accepted (size, extensions and CRLF), in bytes.
+    static let maxChunkLineBytes = 1024
+
+    /// One step of reading a chunked body from the front of `buffer` (RFC 9112 §7.1).
+    enum ChunkStep: Equatable {
+        /// More bytes are needed.
+        case needMore
+        /// A chunk of data: `size` bytes starting at `start`; `next` is where the following chunk-size line begins.
+        case data(start: Int, size: Int, next: Int)
+        /// The last chunk and its trailer section, `length` bytes in all (trailer fields are read and ignored).
+        case end(length: Int)
+        /// Malformed framing.
+        case malformed(String)
+    }
+
+    /// Reads the chunk whose size line starts at `from` in `buffer`.
+    static func chunk(in buffer: [UInt8], from: Int, maxTrailerBytes: Int) -> ChunkStep {
+        guard let lineEnd = crlf(in: buffer, from: from) else {
+            return buffer.count - from > maxChunkLineBytes ? .malformed("a chunk-size line longer than \(maxChunkLineBytes) bytes") : .needMore
+        }
+        guard lineEnd - from <= maxChunkLineBytes else { return .malformed("a chunk-size line longer than \(maxChunkLineBytes) bytes") }
+        let size: Int
+        do {
+            size = try HTTPChunkedCoding.chunkSize(buffer[from..<lineEnd])
+        } catch {
+            return .malformed(error.description)
+        }
+        let start = lineEnd + 2
+        guard size > 0 else {
+            // The trailer section: field lines up to an empty line.
+            var at = start
+            while true {
+                guard let end = crlf(in: buffer, from: at) else {
+                    return buffer.count - start > maxTrailerBytes ? .malformed("a trailer section larger than \(maxTrailerBytes) bytes") : .needMore
+                }
+                if end == at { return .end(length: end + 2 - from) }
+                at = end + 2
+                if at - start > maxTrailerBytes { return .malformed("a trailer section larger than \(maxTrailerBytes) bytes") }
+            }
+        }
+        guard buffer.count >= start + size + 2 else { return .needMore }
+        guard buffer[start + size] == 0x0D, buffer[start + size + 1] == 0x0A else { return .malformed("a chunk not followed by CRLF") }
+        return .data(start: start, size: size, next: start + size + 2)
+    }
+
+    /// The offset of the next CRLF at or after `from`.
+    static func crlf(in buffer: [UInt8], from: Int) -> Int? {
+        var i = from
+        while i + 1 < buffer.count {
+            if buffer[i] == 0x0D && buffer[i + 1] == 0x0A { return i }
+            i += 1
+        }
+        return nil
     }
 
     static func seconds(_ value: Double) -> String { value == value.rounded() ? String(Int(saturating: value)) : String(value) }

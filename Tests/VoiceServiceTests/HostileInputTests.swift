@@ -37,9 +37,10 @@ import VoiceGuideTestSupport
         let version = try server.connect()
         try version.send("GET /health HTTP/2.0\r\nHost: x\r\n\r\n")
         #expect(try version.readResponse(timeout: 10)?.status == 505)
-        let chunked = try server.connect()
-        try chunked.send("POST /v1/voice HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n")
-        #expect(try chunked.readResponse(timeout: 10)?.status == 411)
+        // Chunked bodies are read (ChunkedRequestTests); other transfer codings are not implemented.
+        let gzip = try server.connect()
+        try gzip.send("POST /v1/voice HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n")
+        #expect(try gzip.readResponse(timeout: 10)?.status == 501)
         try expectStillServing(server)
     }
 
