@@ -6,13 +6,20 @@ import SafeIO
 enum InspectReport {
     /// JSON: `{inspect: {…}, code, routes: [route], waypoints}`, steps carrying `startMeters`/`startSeconds`.
     static func json(_ document: RouteDocument, file: String) -> JSONValue {
-        let index = RouteIndex(route: document.route)
-        var flat = [StepID: IndexedStep]()
-        for s in index.steps { flat[s.id] = s }
+        // Where each step starts, by leg and step; the index (the whole path) is freed before the report is built.
+        let starts: [[(meters: Double, seconds: Double)]] = {
+            let index = RouteIndex(route: document.route)
+            var starts = document.route.legs.map { [(meters: Double, seconds: Double)](repeating: (0, 0), count: $0.steps.count) }
+            for s in index.steps where starts.indices.contains(s.id.leg) && starts[s.id.leg].indices.contains(s.id.step) {
+                starts[s.id.leg][s.id.step] = (s.startMeters, s.startSeconds)
+            }
+            return starts
+        }()
         let response = RouteJSONWriter.response(document.route) { id, _ in
-            guard let s = flat[id] else { return [] }
-            return [JSONMember(key: "startMeters", value: .number(tenths(s.startMeters))),
-                    JSONMember(key: "startSeconds", value: .number(tenths(s.startSeconds)))]
+            guard starts.indices.contains(id.leg), starts[id.leg].indices.contains(id.step) else { return [] }
+            let s = starts[id.leg][id.step]
+            return [JSONMember(key: "startMeters", value: .number(tenths(s.meters))),
+                    JSONMember(key: "startSeconds", value: .number(tenths(s.seconds)))]
         }
         var summary: [JSONMember] = [
             JSONMember(key: "file", value: .string(file)),
