@@ -89,9 +89,14 @@ public struct GuidanceConfiguration: Sendable, Hashable {
     public var offRouteUpdates: Int = 3
     /// …or after 5 s of far fixes (at least two), for sparse position streams.
     public var offRouteSeconds: Double = 5
-    /// …or after 2 far fixes whose GPS heading also runs more than `headingToleranceDegrees` against the route:
-    /// the mark of a wrong turn (at 50 km/h a 90° turn is then called about 5 s after it, not 6).
+    /// …or after 2 fixes whose GPS heading runs more than `headingToleranceDegrees` against the route, the last
+    /// of them far: the mark of a wrong turn. The first may still be within the off-route distance, past
+    /// `offRouteLeavingFraction` of it (at 50 km/h straight on where the route turns 90°, that calls it within
+    /// 5 s whatever the noise, not 6).
     public var offRouteUpdatesHeadingAway: Int = 2
+    /// The share of the off-route distance past which a fix heading away already counts towards
+    /// `offRouteUpdatesHeadingAway`.
+    public var offRouteLeavingFraction: Double = 0.5
     /// The search window starts 30 m behind the last progress, to absorb backwards jitter without rewinding.
     public var windowBackMeters: Double = 30
     /// The search window reaches at least 100 m ahead of the last progress.

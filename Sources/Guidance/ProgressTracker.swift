@@ -75,7 +75,9 @@ public struct ProgressTracker: Sendable {
                 segment = found.segment
             }
             farCount = 0
-            awayCount = 0
+            // Heading away while already well off the line counts towards a wrong turn (see GuidanceConfiguration).
+            let leaving = found.offset > threshold * configuration.offRouteLeavingFraction && !found.headingAgrees
+            awayCount = leaving && state != .offRoute ? awayCount + 1 : 0
             farSince = nil
             jump = nil
             state = .onRoute
