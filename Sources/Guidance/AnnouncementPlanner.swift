@@ -418,8 +418,7 @@ public struct AnnouncementPlanner: Sendable {
 
     /// Starts speaking `announcement` about step `step` (timed by `make` or `nowFallbacks` in its final form):
     /// remembers it (and its chained maneuvers, which need no prepare or early cue of their own).
-    private mutating func commit(_ announcement: Announcement, step: Int) -> Announcement {
-        let final = announcement
+    private mutating func commit(_ final: Announcement, step: Int) -> Announcement {
         speakingUntil = final.triggerSeconds + final.durationSeconds
         let maneuver = catalog.descriptions[step].step.maneuver
         memory.record(step, final.kind, maneuver: maneuver, distance: final.distanceToManeuverMeters)

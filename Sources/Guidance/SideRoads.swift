@@ -20,17 +20,11 @@ enum SideRoads {
     /// The ordinal of `turn` among usable roads on its side within `meters` before it on `approach`, or nil
     /// when it is the first (or when counting would not help: not a clear left or right turn, or too many).
     static func ordinal(of turn: Step, approach: Step, within meters: Double) -> Int? {
-        ordinal(count: count(of: turn, approach: approach, within: meters))
+        ordinal(count: count(distances(of: turn, approach: approach), within: meters))
     }
 
     /// The ordinal said when `count` usable roads on the turn's side come first (nil: none, or too many).
     static func ordinal(count: Int) -> Int? { count > 0 && count < maxOrdinal ? count + 1 : nil }
-
-    /// The number of usable roads on the side of `turn` within `meters` before it on `approach` (0 when the turn
-    /// is not a clear left or right). It only falls as the turn comes closer.
-    static func count(of turn: Step, approach: Step, within meters: Double) -> Int {
-        count(distances(of: turn, approach: approach), within: meters)
-    }
 
     /// How far before `turn` each usable road on its side branches off `approach`, meters, in the order of the
     /// intersections (empty when the turn is not a clear left or right): what `count` counts, computed once.
@@ -41,7 +35,8 @@ enum SideRoads {
         }
     }
 
-    /// The number of side roads among `distances` (see `distances(of:approach:)`) within `meters` of the turn.
+    /// The number of side roads among `distances` (see `distances(of:approach:)`) within `meters` of the turn. It
+    /// only falls as the turn comes closer.
     static func count(_ distances: [Double], within meters: Double) -> Int {
         var count = 0
         for toTurn in distances where toTurn > ownIntersectionMeters && toTurn < meters { count += 1 }

@@ -17,10 +17,6 @@ struct PhrasingKey: Hashable {
     /// The key to keep in a cache: the same words, without the steps' geometry and intersections.
     var stored: PhrasingKey {
         var a = announcement
-        a.triggerMeters = 0
-        a.triggerSeconds = 0
-        a.distanceToManeuverMeters = 0
-        a.durationSeconds = 0
         a.maneuver?.dropUnphrasedStepData()
         a.then?.maneuver.dropUnphrasedStepData()
         for i in a.thenMore.indices { a.thenMore[i].maneuver.dropUnphrasedStepData() }

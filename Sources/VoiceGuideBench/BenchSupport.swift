@@ -31,6 +31,13 @@ func medianSeconds(runs: Int, _ body: () throws -> Void) rethrows -> Double {
     return times[times.count / 2]
 }
 
+/// The `q` quantile (0…1) of `values`, the sample nearest to it in sorted order; NaN when there is none.
+func percentile(_ values: [Double], _ q: Double) -> Double {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return .nan }
+    return sorted[min(sorted.count - 1, Int(saturatingRounded: Double(sorted.count - 1) * q))]
+}
+
 /// Formats a number with thousands separators ("1,234,567.8"). (NumberFormatter on this Foundation ignores
 /// the fraction-digit settings, so the digits are laid out by hand.)
 func benchFormat(_ value: Double, decimals: Int = 0) -> String {

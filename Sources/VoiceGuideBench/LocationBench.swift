@@ -66,11 +66,6 @@ private func gpsdLatency(fixes: Int, rate: Double) throws -> [BenchFigure] {
         try drain(until: next)
     }
     try drain(until: benchNow() + 1)
-    func percentile(_ values: [Double], _ q: Double) -> Double {
-        let sorted = values.sorted()
-        guard !sorted.isEmpty else { return .nan }
-        return sorted[min(sorted.count - 1, Int(saturatingRounded: Double(sorted.count - 1) * q))]
-    }
     let e50 = percentile(endToEnd, 0.5) * 1000, e99 = percentile(endToEnd, 0.99) * 1000
     let d50 = percentile(delivery, 0.5) * 1000, d99 = percentile(delivery, 0.99) * 1000
     return [

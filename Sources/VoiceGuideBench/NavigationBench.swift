@@ -47,15 +47,10 @@ func navigationBenchmarks() -> [BenchFigure] {
             latencies += started.withLock { $0 }
         }
     }
-    latencies.sort()
-    func percentile(_ q: Double) -> Double {
-        guard !latencies.isEmpty else { return .nan }
-        return latencies[min(latencies.count - 1, Int(saturatingRounded: Double(latencies.count - 1) * q))]
-    }
     return [
         BenchFigure(name: "fix taken → announcement started, navigator only, p50 / p99 (\(latencies.count) announcements)",
-                    value: String(format: "%.3f ms / %.3f ms", percentile(0.5) * 1000, percentile(0.99) * 1000),
-                    target: "p99 ≤ 50 ms with gpsd's share", met: percentile(0.99) < 0.050),
+                    value: String(format: "%.3f ms / %.3f ms", percentile(latencies, 0.5) * 1000, percentile(latencies, 0.99) * 1000),
+                    target: "p99 ≤ 50 ms with gpsd's share", met: percentile(latencies, 0.99) < 0.050),
         BenchFigure(name: "fixes/s through the navigator (track, plan, phrase, queue)",
                     value: benchFormat(Double(fixes) / max(seconds, 1e-9)) + "/s", target: nil, met: nil),
     ]

@@ -125,10 +125,7 @@ private func handlingLatencies(_ service: VoiceHTTPService, body: [UInt8], count
 }
 
 private func percentiles(_ values: [Double]) -> (p50: Double, p99: Double) {
-    let sorted = values.sorted()
-    guard !sorted.isEmpty else { return (0, 0) }
-    let p99 = sorted[min(sorted.count - 1, Int(saturating: (Double(sorted.count) * 0.99).rounded(.up)) - 1)]
-    return (sorted[sorted.count / 2], p99)
+    (percentile(values, 0.5), percentile(values, 0.99))
 }
 
 /// `clients` threads, each on one keep-alive connection, posting `bodies` in turn for `seconds`.

@@ -459,9 +459,9 @@ private struct Connection {
             return .failure(Refusal(status: 400, message: "an HTTP/1.1 request needs a Host header"))
         }
         let lengths = headers.filter { $0.name.caseInsensitiveCompare("Content-Length") == .orderedSame }.map(\.value)
-        let codings = headers.filter { $0.name.caseInsensitiveCompare("Transfer-Encoding") == .orderedSame }
-            .flatMap { $0.value.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        if !codings.isEmpty || request.header("Transfer-Encoding") != nil {
+        let encodings = headers.filter { $0.name.caseInsensitiveCompare("Transfer-Encoding") == .orderedSame }
+        if !encodings.isEmpty {
+            let codings = encodings.flatMap { $0.value.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
             guard version == "HTTP/1.1" else {
                 return .failure(Refusal(status: 400, message: "Transfer-Encoding in an HTTP/1.0 request"))
             }
