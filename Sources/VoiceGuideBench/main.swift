@@ -13,19 +13,35 @@ if CommandLine.arguments.count >= 3, CommandLine.arguments[1] == "--cli-child" {
 var figures: [BenchFigure] = []
 let sections: [(String, () -> [BenchFigure])] = [
     ("Route import", importBenchmarks),
-    ("Large routes (issue 14)", largeRouteBenchmarks),
+    ("Large routes", largeRouteBenchmarks),
     ("Speech", speechBenchmarks),
     ("Phrasing", phrasingBenchmarks),
     ("Japanese readings", japaneseReadingBenchmarks),
     ("Guidance", guidanceBenchmarks),
-    ("Offline planning (issue 12)", planningBenchmarks),
+    ("Offline planning", planningBenchmarks),
     ("Drive", driveBenchmarks),
     ("Location", locationBenchmarks),
     ("Routing", routingBenchmarks),
     ("Navigation", navigationBenchmarks),
-    ("Serve and batch (issue 12)", serveBenchmarks),
+    ("Serve and batch", serveBenchmarks),
 ]
-let only = CommandLine.arguments.count == 3 && CommandLine.arguments[1] == "--only" ? CommandLine.arguments[2] : nil
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments == ["--help"] || arguments == ["-h"] {
+    print("""
+        Usage: voiceguide-bench [--only SECTION-PREFIX]
+        Measures VoiceGuide's figures side by side in one run (build with `swift build -c release`).
+        Sections: \(sections.map(\.0).joined(separator: ", ")).
+        """)
+    exit(0)
+}
+let only: String?
+switch arguments.count {
+case 0: only = nil
+case 2 where arguments[0] == "--only": only = arguments[1]
+default:
+    FileHandle.standardError.write(Data("voiceguide-bench: unknown arguments '\(arguments.joined(separator: " "))' (see --help)\n".utf8))
+    exit(64)
+}
 for (title, run) in sections where only.map({ title.hasPrefix($0) }) ?? true {
     print("== \(title)")
     let got = run()

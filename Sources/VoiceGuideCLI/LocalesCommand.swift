@@ -1,12 +1,13 @@
 import Foundation
 import Phrasing
+import RouteModel
 
 /// `voiceguide locales [--format text|json]`: the locale table.
 public enum LocalesCommand: VoiceGuideCommand {
     /// The subcommand name.
     public static let name = "locales"
     /// One line for the command list.
-    public static let summary = "List locales: tag, language, units, voice, coverage %, golden transcript."
+    public static let summary = "List locales: tag, language, units, voice, coverage %, checked examples."
     /// Usage after the command name.
     public static let usage = "[--format text|json] [--data-dir DIR]"
     /// The options the command accepts.
@@ -16,7 +17,7 @@ public enum LocalesCommand: VoiceGuideCommand {
     ]
 
     /// One row of the table.
-    struct Row: Encodable {
+    struct Row {
         var tag: String
         var name: String
         var language: String
@@ -24,7 +25,20 @@ public enum LocalesCommand: VoiceGuideCommand {
         var units: String
         var voice: String
         var coveragePercent: Double
-        var golden: Bool
+        /// How many of the book's own examples (Phrasebooks/FORMAT.md §8) lint checks: a property of the data,
+        /// so an installed `voiceguide` reports the same as a checkout.
+        var examples: Int
+
+        /// The row as a JSON object, in the project's one JSON writer.
+        var json: JSONValue {
+            .object([
+                JSONMember(key: "tag", value: .string(tag)), JSONMember(key: "name", value: .string(name)),
+                JSONMember(key: "language", value: .string(language)), JSONMember(key: "phrasebook", value: .string(phrasebook)),
+                JSONMember(key: "units", value: .string(units)), JSONMember(key: "voice", value: .string(voice)),
+                JSONMember(key: "coveragePercent", value: .number(coveragePercent)),
+                JSONMember(key: "examples", value: .number(Double(examples))),
+            ])
+        }
     }
 
     /// Runs the command; failures are `CLIError`s with their exit codes.
@@ -46,19 +60,16 @@ public enum LocalesCommand: VoiceGuideCommand {
             let have = Set((own?["templates"]?.objectMembers ?? []).map(\.key))
             let covered = reference.filter { have.contains($0) }.count
             let coverage = reference.isEmpty ? 0 : (Double(covered) * 1000 / Double(reference.count)).rounded() / 10
-            let goldenDir = data.directory.appendingPathComponent("Tests/Goldens/\(tag)")
-            let golden = ((try? FileManager.default.contentsOfDirectory(atPath: goldenDir.path)) ?? []).contains { $0.hasSuffix(".txt") }
+            let examples = own?["examples"]?.arrayValue?.count ?? 0
             rows.append(Row(tag: tag, name: profile.name, language: profile.language, phrasebook: profile.phrasebook,
-                            units: profile.units.rawValue, voice: profile.voice, coveragePercent: coverage, golden: golden))
+                            units: profile.units.rawValue, voice: profile.voice, coveragePercent: coverage, examples: examples))
         }
         if format == "json" {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            io.print(String(decoding: try encoder.encode(rows), as: UTF8.self))
+            io.print(JSONValue.array(rows.map(\.json)).serialized(pretty: true))
             return .ok
         }
-        let header = ["TAG", "LANGUAGE", "UNITS", "VOICE", "COVERAGE", "GOLDEN", "NAME"]
-        let table = rows.map { [$0.tag, $0.language, $0.units, $0.voice, String(format: "%.1f%%", $0.coveragePercent), $0.golden ? "yes" : "no", $0.name] }
+        let header = ["TAG", "LANGUAGE", "UNITS", "VOICE", "COVERAGE", "EXAMPLES", "NAME"]
+        let table = rows.map { [$0.tag, $0.language, $0.units, $0.voice, String(format: "%.1f%%", $0.coveragePercent), String($0.examples), $0.name] }
         let widths = header.indices.map { i in ([header] + table).map { $0[i].count }.max() ?? 0 }
         for line in [header] + table {
             io.print(line.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  ").trimmingCharacters(in: .whitespaces))
