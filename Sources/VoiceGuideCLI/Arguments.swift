@@ -21,6 +21,8 @@ public struct ParsedArguments: Sendable {
     public var positionals: [String] = []
     /// Option values by name; the last occurrence wins.
     public var values: [String: String] = [:]
+    /// Every value of each option, in the order given (for options that may be repeated, like `map --locale`).
+    public var allValues: [String: [String]] = [:]
     /// Boolean flags that were given.
     public var flags: Set<String> = []
 
@@ -63,11 +65,13 @@ public struct ParsedArguments: Sendable {
                 result.flags.insert(name)
             } else if let inline {
                 result.values[name] = inline
+                result.allValues[name, default: []].append(inline)
             } else {
                 guard index < arguments.count else {
                     throw CLIError.usage("option '--\(name)' needs a value (\(spec.valueName ?? "VALUE"))", command: command)
                 }
                 result.values[name] = arguments[index]
+                result.allValues[name, default: []].append(arguments[index])
                 index += 1
             }
         }

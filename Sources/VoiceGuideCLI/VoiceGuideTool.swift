@@ -12,6 +12,7 @@ public enum VoiceGuideTool {
         CommandDescriptor(TranscriptCommand.self),
         CommandDescriptor(ServeCommand.self),
         CommandDescriptor(InspectCommand.self),
+        CommandDescriptor(MapCommand.self),
         CommandDescriptor(SayCommand.self),
         CommandDescriptor(LocalesCommand.self),
         CommandDescriptor(LintCommand.self),

@@ -69,5 +69,22 @@ public final class ExternalProcess: @unchecked Sendable {
         process.waitUntilExit()
     }
 
+    /// Runs `executable` to its end (at most `timeout` seconds, then it is killed and this throws) and returns its
+    /// exit status and everything it printed (stdout and stderr together).
+    public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+                           timeout: Double) throws -> (status: Int32, output: String) {
+        let child = try ExternalProcess(executable, arguments, environment: environment)
+        let deadline = Date().addingTimeInterval(timeout)
+        while child.process.isRunning, Date() < deadline { usleep(10_000) }
+        guard !child.process.isRunning else {
+            child.stop()
+            throw TestServiceError.notReady("\(executable) did not finish within \(timeout) s: \(child.logTail())")
+        }
+        child.process.waitUntilExit()
+        let output = (try? String(contentsOf: child.logURL, encoding: .utf8)) ?? ""
+        try? FileManager.default.removeItem(at: child.logURL)
+        return (child.process.terminationStatus, output)
+    }
+
     deinit { stop() }
 }
