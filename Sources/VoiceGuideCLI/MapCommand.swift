@@ -14,7 +14,7 @@ public enum MapCommand: VoiceGuideCommand {
     /// One line for the command list.
     public static let summary = "Draw the route and where each instruction is said (html, svg, geojson)."
     /// Usage after the command name.
-    public static let usage = "ROUTE|NAME|- --output FILE.html|FILE.svg|FILE.geojson [--locale TAG]… [--units metric|imperial|uk] "
+    public static let usage = "ROUTE|NAME|- --output FILE.html|FILE.svg|FILE.geojson [--locale TAG...] [--units metric|imperial|uk] "
         + "[--speed KMH] [--no-audio] [--route-index N] [--polyline 5|6] [--data-dir DIR]"
     /// The options the command accepts.
     public static let options: [OptionSpec] = [
@@ -26,9 +26,9 @@ public enum MapCommand: VoiceGuideCommand {
     /// Examples at the end of `--help`.
     public static let notes = """
         Examples:
-          voiceguide map city-berlin --locale de-DE --output berlin.html
-          voiceguide map route.json --locale en-US --locale fr-FR --output route.html
-          voiceguide map route.json --output route.geojson      open it in QGIS or geojson.io
+          voiceguide map city-berlin --output berlin.html                a page to click
+          voiceguide map uk-oxford --locale en-GB,fr-FR --output o.html  two locales
+          voiceguide map route.json --output route.geojson               for QGIS
         """
 
     /// Runs the command; failures are `CLIError`s with their exit codes.
