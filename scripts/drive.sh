@@ -6,5 +6,5 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 "$root/scripts/setup.sh" --build-only
-swift build --package-path "$root" -c release --product voiceguide >&2
+"$root/scripts/swift-build.sh" -c release --product voiceguide
 exec "$root/.build/release/voiceguide" drive "$@"

