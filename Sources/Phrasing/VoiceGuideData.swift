@@ -147,7 +147,7 @@ public struct VoiceGuideData: Sendable {
     /// Loads a locale: profile, phrasebook chain, fallbacks and English under it.
     public func loadLocale(tag: String) throws(PhrasingError) -> LoadedLocale {
         let available = availableLocales()
-        guard let actual = available.first(where: { $0.lowercased() == tag.lowercased() }) else {
+        guard let actual = Self.resolveLocaleTag(tag, in: available) else {
             let near = Self.closest(tag, in: available)
             throw .unknownLocale(tag: tag, available: available, suggestion: near)
         }
@@ -186,6 +186,32 @@ public struct VoiceGuideData: Sendable {
     public static func missingTemplateKeys(_ book: JSONValue, reference: JSONValue) -> [String] {
         let have = Set((book["templates"]?.objectMembers ?? []).map(\.key))
         return (reference["templates"]?.objectMembers ?? []).map(\.key).filter { !have.contains($0) }.sorted()
+    }
+
+    /// The locale used when none is asked for and the environment names none that we have.
+    public static let defaultLocaleTag = "en-US"
+
+    /// The tag among `available` for `requested`: the tag itself in any case (`de-de`), with an underscore and
+    /// an encoding as POSIX locales write it (`de_DE.UTF-8`, `sr_RS@latin`), or a bare language (`de` → the first
+    /// `de-…` locale, as OSRM clients send `language=de`). Nil when none matches.
+    public static func resolveLocaleTag(_ requested: String, in available: [String]) -> String? {
+        let bare = requested.split(whereSeparator: { $0 == "." || $0 == "@" }).first.map(String.init) ?? requested
+        let wanted = bare.replacingOccurrences(of: "_", with: "-").lowercased()
+        guard !wanted.isEmpty else { return nil }
+        if let exact = available.first(where: { $0.lowercased() == wanted }) { return exact }
+        guard !wanted.contains("-") else { return nil }
+        return available.first { $0.lowercased().hasPrefix(wanted + "-") }
+    }
+
+    /// The locale the environment asks for, as POSIX tools read it: the first of `LC_ALL`, `LC_MESSAGES` and
+    /// `LANG` that is set and not empty; nil for `C`/`POSIX`, or when we have no locale for it. A region we lack
+    /// falls back to the language's first locale (`de_AT.UTF-8` → `de-DE`).
+    public static func environmentLocaleTag(_ environment: [String: String], in available: [String]) -> String? {
+        guard let value = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap({ environment[$0] }).first(where: { !$0.isEmpty }) else { return nil }
+        let bare = value.split(whereSeparator: { $0 == "." || $0 == "@" }).first.map(String.init) ?? value
+        guard bare != "C", bare != "POSIX" else { return nil }
+        if let exact = resolveLocaleTag(bare, in: available) { return exact }
+        return resolveLocaleTag(String(bare.prefix { $0 != "_" && $0 != "-" }), in: available)
     }
 
     /// The closest candidate to `word` (case-insensitive edit distance), when close enough to be a typo.

@@ -23,7 +23,7 @@ struct GuidanceSettings {
 
     /// Options both commands accept (plus the route options of `RouteLoading`).
     static let optionSpecs: [OptionSpec] = [
-        OptionSpec("locale", value: "TAG", help: "Locale of the guidance (default en-US; see 'voiceguide locales')."),
+        OptionSpec("locale", value: "TAG", help: "Locale of the guidance (de-DE, de_DE or de; default: from LANG, else en-US)."),
         OptionSpec("units", value: "SYSTEM", help: "metric, imperial or uk (default: the locale's)."),
         OptionSpec("speed", value: "KMH", help: "Drive at a fixed speed instead of the route's own step speeds."),
         PhrasingSupport.dataDirOption,
@@ -34,8 +34,8 @@ struct GuidanceSettings {
         let units = try arguments.choice("units", of: UnitsSystem.allCases.map(\.rawValue), command: command)
             .flatMap(UnitsSystem.init(rawValue:))
         let speed = try arguments.number("speed", in: 1...300, command: command)
-        let tag = arguments.values["locale"] ?? "en-US"
         let data = try PhrasingSupport.data(arguments, io: io)
+        let tag = PhrasingSupport.localeTag(arguments, data: data, io: io)
         let locale = try PhrasingSupport.locale(tag, data: data, io: io)
         var options = try RouteLoading.options(from: arguments, command: command)
         options.retainsJSON = arguments.values["format"] == "mapbox"  // only the Mapbox rewrite writes the input back

@@ -43,7 +43,7 @@ public enum MapCommand: VoiceGuideCommand {
         guard let format = RouteMap.Format(fileName: output) else {
             throw CLIError.usage("--output '\(ControlCharacters.escaped(output))' needs the extension .html, .svg or .geojson", command: name)
         }
-        let tags = localeTags(arguments)
+        let tags = localeTags(arguments, default: PhrasingSupport.localeTag(arguments, data: try PhrasingSupport.data(arguments, io: io), io: io))
         var first = arguments
         first.values["locale"] = tags.first
         let settings = try GuidanceSettings.load(routePath: ExampleRoutes.resolve(path, arguments: arguments, io: io),
@@ -51,8 +51,9 @@ public enum MapCommand: VoiceGuideCommand {
         let units = try arguments.choice("units", of: UnitsSystem.allCases.map(\.rawValue), command: name).flatMap(UnitsSystem.init(rawValue:))
         var layers: [RouteMapLayer] = []
         for tag in tags {
-            let locale = tag == settings.locale.profile.tag ? settings.locale : try PhrasingSupport.locale(tag, data: settings.data, io: io)
-            let builder = tag == settings.locale.profile.tag ? settings.builder : locale.builder(units: units)
+            let isFirst = tag == tags.first
+            let locale = isFirst ? settings.locale : try PhrasingSupport.locale(tag, data: settings.data, io: io)
+            let builder = isFirst ? settings.builder : locale.builder(units: units)
             let run = OfflineGuidance.run(settings.index, estimator: PhraseDurationEstimator(builder: builder), options: settings.simulatorOptions)
             let phrases = run.announcements.map(builder.phrase)
             let audio = format == .html && !arguments.flags.contains("no-audio")
@@ -78,14 +79,14 @@ public enum MapCommand: VoiceGuideCommand {
     }
 
     /// The `--locale` values in order, each given once: repeated options and comma lists both count.
-    static func localeTags(_ arguments: ParsedArguments) -> [String] {
+    static func localeTags(_ arguments: ParsedArguments, default fallback: String) -> [String] {
         var tags: [String] = []
         for value in arguments.allValues["locale"] ?? [] {
             for tag in value.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !tag.isEmpty && !tags.contains(tag) {
                 tags.append(tag)
             }
         }
-        return tags.isEmpty ? ["en-US"] : tags
+        return tags.isEmpty ? [fallback] : tags
     }
 
     /// Each phrase synthesized by the locale's voice, as a WAV file to embed.

@@ -23,6 +23,14 @@ enum PhrasingSupport {
     }
 
     /// Loads a locale, writing its warnings to stderr.
+    /// The locale a command uses: `--locale` (any form `loadLocale` resolves: `de`, `de_DE`, `de-de`), else the
+    /// one `LC_ALL`/`LC_MESSAGES`/`LANG` name if we have it, else en-US.
+    static func localeTag(_ arguments: ParsedArguments, data: VoiceGuideData, io: CommandIO) -> String {
+        arguments.values["locale"]
+            ?? VoiceGuideData.environmentLocaleTag(io.environment, in: data.availableLocales())
+            ?? VoiceGuideData.defaultLocaleTag
+    }
+
     static func locale(_ tag: String, data: VoiceGuideData, io: CommandIO) throws -> LoadedLocale {
         do {
             let loaded = try data.loadLocale(tag: tag)

@@ -75,8 +75,8 @@ public enum ServeCommand: VoiceGuideCommand {
             throw CLIError.usage("option '--upstream-kind' needs '--upstream URL'", command: name)
         }
         let data = try PhrasingSupport.data(arguments, io: io)
-        let tag = arguments.values["locale"] ?? "en-US"
-        _ = try PhrasingSupport.locale(tag, data: data, io: io)
+        // A server's default is its own setting, never the shell's LANG: --locale or en-US.
+        let tag = try PhrasingSupport.locale(arguments.values["locale"] ?? VoiceGuideData.defaultLocaleTag, data: data, io: io).profile.tag
         let renderer = VoiceRenderer(data: data, maxBytes: limits.maxBodyBytes)
         let metrics = ServiceMetrics()
         let drain = Locked<HTTPServer?>(nil)

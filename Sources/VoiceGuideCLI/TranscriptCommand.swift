@@ -74,7 +74,7 @@ public enum TranscriptCommand: VoiceGuideCommand {
         let maxLine = try arguments.number("max-line", in: 2...Double(1 << 30), command: name).map { Int(saturating: $0) } ?? (32 << 20)
         let units = try arguments.choice("units", of: UnitsSystem.allCases.map(\.rawValue), command: name).flatMap(UnitsSystem.init(rawValue:))
         let data = try PhrasingSupport.data(arguments, io: io)
-        let tag = arguments.values["locale"] ?? "en-US"
+        let tag = PhrasingSupport.localeTag(arguments, data: data, io: io)
         _ = try PhrasingSupport.locale(tag, data: data, io: io)
         let batch = BatchTranscriber(renderer: VoiceRenderer(data: data, maxBytes: maxLine), locale: tag, units: units,
                                      format: format == "mapbox" ? .mapbox : .json, maxLineBytes: maxLine)

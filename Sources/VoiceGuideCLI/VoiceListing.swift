@@ -7,7 +7,7 @@ enum VoiceListing {
     /// Prints the voices for `--locale` (default en-US), the locale's own voice marked with `*`.
     static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitCode {
         let data = try PhrasingSupport.data(arguments, io: io)
-        let locale = try PhrasingSupport.locale(arguments.values["locale"] ?? "en-US", data: data, io: io)
+        let locale = try PhrasingSupport.locale(PhrasingSupport.localeTag(arguments, data: data, io: io), data: data, io: io)
         let language = locale.profile.language.lowercased()
         let voices: [ESpeakVoice]
         do { voices = try ESpeakSynthesizer.installedVoices() } catch {

@@ -61,11 +61,7 @@ public final class VoiceRenderer: @unchecked Sendable {
     /// The tag for `requested`: an exact tag, a case-insensitive one (`de-de`), an underscore form (`de_DE`), or a
     /// bare language (`de` → the first `de-…` locale, as OSRM clients send `language=de`).
     public func resolveTag(_ requested: String) throws(VoiceRequestError) -> String {
-        let wanted = requested.replacingOccurrences(of: "_", with: "-").lowercased()
-        if let exact = availableLocales.first(where: { $0.lowercased() == wanted }) { return exact }
-        if !wanted.contains("-"), let first = availableLocales.first(where: { $0.lowercased().hasPrefix(wanted + "-") }) {
-            return first
-        }
+        if let tag = VoiceGuideData.resolveLocaleTag(requested, in: availableLocales) { return tag }
         let suggestion = VoiceGuideData.closest(requested, in: availableLocales).map { " (did you mean '\($0)'?)" } ?? ""
         throw .badParameter("locale: unknown locale '\(ControlCharacters.escapedForMessage(requested))'\(suggestion); "
                             + "available: \(availableLocales.joined(separator: ", "))")
