@@ -27,6 +27,9 @@ enum ExampleRoutes {
         let dir = data.directory.appendingPathComponent("Examples/Routes")
         guard !names.isEmpty else { throw CLIError(.noInput, "\(dir.path): no example routes") }
         let width = names.map(\.count).max() ?? 0
+        // Lengths in the units the drive would speak: --units, else the locale's.
+        let units = try arguments.choice("units", of: UnitsSystem.allCases.map(\.rawValue), command: "drive").flatMap(UnitsSystem.init(rawValue:))
+            ?? (try? data.loadLocale(tag: PhrasingSupport.localeTag(arguments, data: data, io: io)).profile.units) ?? .metric
         io.print("# example routes in \(dir.path); * is drive's default; give the NAME as ROUTE")
         for name in names {
             let path = dir.appendingPathComponent(name).path
@@ -34,7 +37,7 @@ enum ExampleRoutes {
             let summary: String
             if let route = try? RouteLoading.load(path: path, io: io).route {
                 let steps = route.legs.reduce(0) { $0 + $1.steps.count }
-                summary = String(format: "%7.2f km  %3d steps", route.distance / 1000, steps)
+                summary = DistanceFormatting.long(route.distance, units: units, width: 8) + String(format: "  %3d steps", steps)
             } else {
                 summary = "   (does not import)"
             }

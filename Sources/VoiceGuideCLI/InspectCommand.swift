@@ -18,14 +18,14 @@ public enum InspectCommand: VoiceGuideCommand {
     public static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitCode {
         let format = try arguments.choice("format", of: ["text", "json"], command: name) ?? "text"
         guard let path = arguments.positionals.first else {
-            throw CLIError.usage("missing ROUTE (a route file, or - for standard input)", command: name)
+            throw CLIError.usage("missing ROUTE (a route file, an example route NAME, or - for standard input)", command: name)
         }
         guard arguments.positionals.count == 1 else {
             throw CLIError.usage("unexpected argument '\(arguments.positionals[1])'", command: name)
         }
         var options = try RouteLoading.options(from: arguments, command: name)
         options.retainsJSON = false  // the report is built from the route, not the input tree
-        let document = try RouteLoading.load(path: path, io: io, options: options)
+        let document = try RouteLoading.load(path: ExampleRoutes.resolve(path, arguments: arguments, io: io), io: io, options: options)
         let file = path == "-" ? "<stdin>" : path
         if format == "json" {
             InspectReport.json(document, file: file).serialize(pretty: true) { io.write($0) }

@@ -74,6 +74,19 @@ import Phrasing
         #expect(byName.code == 0, "\(byName.err)")
         #expect(byName.out == ToolRun(["transcript", CLIFixtures.example("city-berlin.json"), "--locale", "de-DE"]).out)
         #expect(ToolRun(["transcript", "no-such-route"]).code == 66)
+        // inspect takes the names too.
+        let inspected = ToolRun(["inspect", "city-berlin"])
+        #expect(inspected.code == 0, "\(inspected.err)")
+        #expect(inspected.out == ToolRun(["inspect", CLIFixtures.example("city-berlin.json")]).out.replacingOccurrences(of: CLIFixtures.example("city-berlin.json"), with: "city-berlin"))
+    }
+
+    @Test func exampleRoutesAreListedInTheLocalesUnits() {
+        let metric = ToolRun(["drive", "--list-routes", "--locale", "de-DE"]).out
+        let imperial = ToolRun(["drive", "--list-routes", "--locale", "en-US"]).out
+        let forced = ToolRun(["drive", "--list-routes", "--locale", "en-US", "--units", "metric"]).out
+        #expect(metric.contains(" km ") && !metric.contains(" mi "))
+        #expect(imperial.contains(" mi ") && !imperial.contains(" km "))
+        #expect(forced == metric)
     }
 
     @Test func jsonStatsAreInsideTheJSON() throws {
