@@ -13,6 +13,12 @@ public struct OptionSpec: Sendable {
         self.valueName = valueName
         self.help = help
     }
+
+    /// The short options, the same letter for the same option in every command that has it.
+    public static let shortNames: [Character: String] = ["l": "locale", "o": "output", "f": "format", "q": "quiet", "v": "verbose"]
+
+    /// This option's one-letter form (`-l` for `--locale`), if it has one.
+    public var short: Character? { Self.shortNames.first { $0.value == name }?.key }
 }
 
 /// Parsed command-line arguments: `--flag value`, `--flag=value`, `--` and `-` (stdin) are supported.
@@ -33,13 +39,16 @@ public struct ParsedArguments: Sendable {
         var onlyPositionals = false
         let byName = Dictionary(specs.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         while index < arguments.count {
-            let arg = arguments[index]
+            var arg = arguments[index]
             index += 1
             if onlyPositionals || arg == "-" || !arg.hasPrefix("-") {
                 result.positionals.append(arg)
                 continue
             }
             if arg == "--" { onlyPositionals = true; continue }
+            if arg.count == 2, let letter = arg.last, let long = OptionSpec.shortNames[letter], byName[long] != nil {
+                arg = "--" + long  // -l de-DE is --locale de-DE
+            }
             guard arg.hasPrefix("--") else {
                 // "-locale" for "--locale": say so rather than only "unknown".
                 let near = VoiceGuideTool.closest(to: String(arg.dropFirst()), in: specs.map(\.name) + ["help"]).map { "Did you mean '--\($0)'? " }

@@ -113,7 +113,8 @@ extension VoiceGuideCommand {
         let head = "Usage: voiceguide \(name) "
         lines += HelpFormatting.wrap(usage, width: 80, firstPrefix: head, prefix: String(repeating: " ", count: head.count))
         lines += ["", "Options:"]
-        let rows = options.map { o in ("--\(o.name)" + (o.valueName.map { " \($0)" } ?? ""), o.help) } + [("--help", "Show this help.")]
+        let rows = options.map { o in ((o.short.map { "-\($0), " } ?? "    ") + "--\(o.name)" + (o.valueName.map { " \($0)" } ?? ""), o.help) }
+            + [("-h, --help", "Show this help.")]
         lines += HelpFormatting.columns(rows, width: 80)
         if !notes.isEmpty { lines += ["", notes] }
         return lines.joined(separator: "\n")

@@ -57,7 +57,7 @@ public enum VoiceGuideTool {
             break
         }
         guard let command = commands.first(where: { $0.name == first }) else { return unknownCommand(first, io: io) }
-        if rest.prefix(while: { $0 != "--" }).contains("--help") || rest.first == "-h" {
+        if rest.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
             return finish(io) { io.print(command.helpText) }
         }
         do {

@@ -37,7 +37,7 @@ import Testing
         #expect(ToolRun(["inspect", CLIFixtures.example("city-dc.json"), "--format", "xml"]).code == 64)
         #expect(ToolRun(["inspect", CLIFixtures.example("city-dc.json"), "--polyline", "7"]).code == 64)
         #expect(ToolRun(["inspect", CLIFixtures.example("city-dc.json"), "--route-index", "1.5"]).code == 64)
-        #expect(ToolRun(["inspect"]).errLines.first == "voiceguide inspect: missing ROUTE (a route file, or - for standard input)")
+        #expect(ToolRun(["inspect"]).errLines.first == "voiceguide inspect: missing ROUTE (a route file, an example route NAME, or - for standard input)")
         #expect(ToolRun(["inspect", "a", "b"]).code == 64)
         let typo = ToolRun(["inspekt"])
         #expect(typo.code == 64)
@@ -67,5 +67,19 @@ import Testing
         #expect(inspectHelp.out.contains("--polyline 5|6"))
         // After `--`, --help is a positional, not a request for help.
         #expect(ToolRun(["inspect", "--", "--help"]).code == 66)
+    }
+
+    @Test func shortOptionsAreTheirLongOnes() throws {
+        let specs = [OptionSpec("locale", value: "TAG", help: ""), OptionSpec("quiet", help: ""), OptionSpec("speed", value: "KMH", help: "")]
+        let parsed = try ParsedArguments.parse(["-l", "de-DE", "-q", "route.json", "-"], specs: specs, command: "drive")
+        #expect(parsed.values["locale"] == "de-DE")
+        #expect(parsed.flags.contains("quiet"))
+        #expect(parsed.positionals == ["route.json", "-"])
+        // A letter whose option the command lacks is unknown, with the long name suggested where one is close.
+        #expect(throws: CLIError.self) { try ParsedArguments.parse(["-o", "x"], specs: specs, command: "drive") }
+        #expect(ToolRun(["transcript", "city-dc", "-l", "de-DE", "-f", "json"]).out
+                == ToolRun(["transcript", "city-dc", "--locale", "de-DE", "--format", "json"]).out)
+        #expect(ToolRun(["transcript", "-h"]).out.contains("-l, --locale TAG"))
+        #expect(ToolRun(["transcript", "city-dc", "-h"]).code == 0)
     }
 }
