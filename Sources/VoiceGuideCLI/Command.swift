@@ -132,6 +132,10 @@ public struct CommandDescriptor: Sendable {
     public let helpText: String
     /// Options the command accepts.
     public let options: [OptionSpec]
+    /// Usage after `voiceguide NAME`.
+    public let usage: String
+    /// Extra help lines (keys, examples).
+    public let notes: String
     /// Runs the command.
     public let run: @Sendable (ParsedArguments, CommandIO) throws -> ExitCode
 
@@ -141,6 +145,8 @@ public struct CommandDescriptor: Sendable {
         summary = C.summary
         helpText = C.helpText
         options = C.options
+        usage = C.usage
+        notes = C.notes
         run = { try C.run($0, io: $1) }
     }
 }

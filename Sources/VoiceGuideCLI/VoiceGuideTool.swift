@@ -23,7 +23,8 @@ public enum VoiceGuideTool {
     public static var helpText: String {
         let width = commands.map { $0.name.count }.max() ?? 8
         var lines = ["voiceguide \(version) — spoken turn-by-turn guidance", "",
-                     "Usage: voiceguide COMMAND [OPTIONS]", "       voiceguide help COMMAND | --help | --version", "",
+                     "Usage: voiceguide COMMAND [OPTIONS]", "       voiceguide help COMMAND | --help | --version",
+                     "       voiceguide help --man [COMMAND] | --completion bash|zsh|fish", "",
                      "Commands:"]
         for c in commands {
             lines += HelpFormatting.wrap(c.summary, width: 80, firstPrefix: "  " + c.name.padding(toLength: width + 2, withPad: " ", startingAt: 0),
@@ -47,6 +48,8 @@ public enum VoiceGuideTool {
         case "--help", "-h", "help":
             // `voiceguide help drive` is `voiceguide drive --help`.
             guard let topic = rest.first else { return finish(io) { io.print(helpText) } }
+            if topic == "--man" { return manualPage(Array(rest.dropFirst()), io: io) }
+            if topic == "--completion" { return completion(Array(rest.dropFirst()), io: io) }
             guard rest.count == 1 else { return usageError("'\(first)' takes at most one COMMAND, got '\(rest.joined(separator: " "))'", io: io) }
             guard let command = commands.first(where: { $0.name == topic }) else { return unknownCommand(topic, io: io) }
             return finish(io) { io.print(command.helpText) }
@@ -74,6 +77,26 @@ public enum VoiceGuideTool {
             io.error("voiceguide \(command.name): internal error: \(error)")
             return ExitCode.software.rawValue
         }
+    }
+
+    /// `help --man [COMMAND]`: the manual page (roff) of the tool or of one command.
+    private static func manualPage(_ rest: [String], io: CommandIO) -> Int32 {
+        guard rest.count <= 1 else { return usageError("'help --man' takes at most one COMMAND", io: io) }
+        guard let topic = rest.first else { return finish(io) { io.write(ManualPage.page(nil)) } }
+        guard let command = commands.first(where: { $0.name == topic }) else { return unknownCommand(topic, io: io) }
+        return finish(io) { io.write(ManualPage.page(command)) }
+    }
+
+    /// `help --completion SHELL`: the completion script for bash, zsh or fish.
+    private static func completion(_ rest: [String], io: CommandIO) -> Int32 {
+        guard rest.count == 1, let shell = rest.first else {
+            return usageError("'help --completion' needs one SHELL: \(ShellCompletion.shells.joined(separator: ", "))", io: io)
+        }
+        let locales = (try? VoiceGuideData.discover(environment: io.environment))?.availableLocales() ?? []
+        guard let script = ShellCompletion.script(shell, locales: locales) else {
+            return usageError("'help --completion' knows \(ShellCompletion.shells.joined(separator: ", ")), not '\(shell)'", io: io)
+        }
+        return finish(io) { io.write(script) }
     }
 
     /// Runs `body` (which writes to stdout) and maps a failed write to exit 74.
