@@ -101,5 +101,14 @@ import VoiceGuideTestSupport
         }
         let man = try ExternalProcess.run("/usr/bin/man", ["-l", prefix + "/share/man/man1/voiceguide-drive.1"], environment: ["MANPAGER": "cat", "PATH": "/usr/bin:/bin"], timeout: 60)
         #expect(man.status == 0 && man.output.contains("--locale"))
+        // The systemd unit for a plain host verifies against that installation (its binary and its man page).
+        let unit = try String(contentsOf: CLIFixtures.repository.appendingPathComponent("deploy/voiceguide.service"), encoding: .utf8)
+            .replacingOccurrences(of: "/usr/local/bin/voiceguide", with: prefix + "/bin/voiceguide")
+        let unitDir = prefix + "/units"
+        try FileManager.default.createDirectory(atPath: unitDir, withIntermediateDirectories: true)
+        try Data(unit.utf8).write(to: URL(fileURLWithPath: unitDir + "/voiceguide.service"))
+        let verify = try ExternalProcess.run("/usr/bin/systemd-analyze", ["verify", unitDir + "/voiceguide.service"],
+                                             environment: ["MANPATH": prefix + "/share/man", "PATH": "/usr/bin:/bin"], timeout: 60)
+        #expect(verify.status == 0, "systemd-analyze verify: \(verify.output)")
     }
 }
