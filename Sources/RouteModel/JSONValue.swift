@@ -14,6 +14,11 @@ public enum JSONValue: Sendable, Equatable {
     /// An object, members in input order (duplicate keys are kept; lookups find the last one).
     case object([JSONMember])
 
+    /// An object with these members in this order, written as a dictionary literal: `.ordered(["a": x, "b": y])`.
+    public static func ordered(_ members: KeyValuePairs<String, JSONValue>) -> JSONValue {
+        .object(members.map { JSONMember(key: $0.key, value: $0.value) })
+    }
+
     /// The JSON type name used in error messages ("object", "array", "string", "number", "boolean", "null").
     public var typeName: String {
         switch self {

@@ -10,12 +10,16 @@ public enum LintCommand: VoiceGuideCommand {
     /// One line for the command list.
     public static let summary = "Check phrasebook and locale files (syntax, slots, missing keys, plurals, SSML, examples, voices)."
     /// Usage after the command name.
-    public static let usage = "[PHRASEBOOK_OR_LOCALE_FILE…] [--data-dir DIR]"
+    public static let usage = "[PHRASEBOOK_OR_LOCALE_FILE…] [--format text|json] [--data-dir DIR]"
     /// The options the command accepts.
-    public static let options: [OptionSpec] = [PhrasingSupport.dataDirOption]
+    public static let options: [OptionSpec] = [
+        OptionSpec("format", value: "FORMAT", help: "text (default: problems on stderr) or json (a report on stdout, docs/lint.schema.json)."),
+        PhrasingSupport.dataDirOption,
+    ]
 
     /// Runs the command; failures are `CLIError`s with their exit codes.
     public static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitCode {
+        let format = try arguments.choice("format", of: ["text", "json"], command: name) ?? "text"
         for path in arguments.positionals where !FileManager.default.fileExists(atPath: path) {
             throw CLIError(.noInput, "\(path): file not found")
         }
@@ -28,13 +32,28 @@ public enum LintCommand: VoiceGuideCommand {
             data = try PhrasingSupport.data(arguments, io: io)
         }
         let problems = Self.collapse(Linter(data: data).lint(paths: arguments.positionals), data: data)
-        for p in problems { io.error(p.description) }
         let count = arguments.positionals.isEmpty ? data.availablePhrasebooks().count + data.availableLocales().count : arguments.positionals.count
+        if format == "json" {
+            io.print(report(problems, files: count).serialized(pretty: true))
+        } else {
+            for p in problems { io.error(p.description) }
+        }
         if problems.isEmpty {
+            if format == "json" { return .ok }
             io.print("lint: \(count) file(s) OK")
             return .ok
         }
         throw CLIError(.dataError, "\(problems.count) problem(s) in \(count) file(s)")
+    }
+
+    /// The machine-readable report of `--format json`: how many files were checked and each problem with its
+    /// file, key (JSON path, "" for the whole file) and message.
+    static func report(_ problems: [LintProblem], files: Int) -> JSONValue {
+        .ordered([
+            "files": .number(Double(files)),
+            "ok": .bool(problems.isEmpty),
+            "problems": .array(problems.map { .ordered(["file": .string($0.file), "key": .string($0.key), "message": .string($0.message)]) }),
+        ])
     }
 
     /// One line per cause: problems of one file with the same message whose keys differ only in array indices

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+/// The JSON formats documented in docs/ checked by a real JSON Schema validator (Python's jsonschema, installed
+/// into .build/venv by scripts/setup.sh).
+enum SchemaValidation {
+    static let python = CLIFixtures.repository.appendingPathComponent(".build/venv/bin/python").path
+    static let docs = CLIFixtures.repository.appendingPathComponent("docs")
+
+    /// Validates each JSON text against `schema` (a file in docs/); returns one line per document, "" when it is
+    /// valid. A missing validator is a recorded failure, never a pass.
+    static func problems(_ documents: [String], schema: String) throws -> [String] {
+        guard FileManager.default.isExecutableFile(atPath: python) else {
+            Issue.record("\(python) is missing: run scripts/setup.sh (it installs jsonschema into .build/venv)")
+            return []
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voiceguide-schema-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var paths: [String] = []
+        for (n, text) in documents.enumerated() {
+            let url = folder.appendingPathComponent("\(n).json")
+            try Data(text.utf8).write(to: url)
+            paths.append(url.path)
+        }
+        let script = """
+            import json, sys, jsonschema
+            schema = json.load(open(sys.argv[1]))
+            jsonschema.Draft202012Validator.check_schema(schema)
+            validator = jsonschema.Draft202012Validator(schema)
+            for path in sys.argv[2:]:
+                errors = sorted(validator.iter_errors(json.load(open(path))), key=lambda e: list(e.absolute_path))
+                print("; ".join(f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in errors[:3]))
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = ["-c", script, docs.appendingPathComponent(schema).path] + paths
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let problems = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(problems)")
+        return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+}
