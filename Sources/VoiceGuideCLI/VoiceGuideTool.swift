@@ -17,6 +17,7 @@ public enum VoiceGuideTool {
         CommandDescriptor(LocalesCommand.self),
         CommandDescriptor(LintCommand.self),
         CommandDescriptor(PhrasesCommand.self),
+        CommandDescriptor(ConfigCommand.self),
     ]
 
     /// Top-level help.
@@ -63,8 +64,14 @@ public enum VoiceGuideTool {
         if rest.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
             return finish(io) { io.print(command.helpText) }
         }
+        var configured: (config: UserConfig, keys: [String])?
         do {
-            let parsed = try ParsedArguments.parse(rest, specs: command.options, command: command.name)
+            var parsed = try ParsedArguments.parse(rest, specs: command.options, command: command.name)
+            if let config = try UserConfig.load(io.environment) {
+                let (withSettings, keys) = config.applied(to: parsed, command: command.name, options: command.options)
+                parsed = withSettings
+                if !keys.isEmpty { configured = (config, keys) }
+            }
             let code = try command.run(parsed, io).rawValue
             if let failure = io.outputError { return outputFailed(failure, command: command.name, io: io) }
             return code
@@ -72,6 +79,11 @@ public enum VoiceGuideTool {
             if let failure = io.outputError { return outputFailed(failure, command: command.name, io: io) }
             io.error("voiceguide \(command.name): \(error.message)")
             if let hint = error.hint { io.error(hint) }
+            if let (config, keys) = configured {
+                // A value the user did not type may be the cause: say where it came from.
+                let given = config.settings.filter { keys.contains($0.key) }.map { "\($0.key) \($0.value)" }
+                io.error("(settings from \(config.path): \(given.joined(separator: ", ")); options on the command line override them)")
+            }
             return error.code.rawValue
         } catch {
             io.error("voiceguide \(command.name): internal error: \(error)")
