@@ -1,6 +1,9 @@
 /// One thing to say. Speech knows nothing about routes: the caller maps its own notions
 /// (announcement kinds, trigger times) onto `priority`, `deadline` and `label`.
 public struct Utterance: Sendable, Hashable, Identifiable {
+    /// The most audio one utterance may produce, in seconds: a synthesizer stops there and fails the utterance,
+    /// so no input (text, SSML pauses, a slow rate) can fill memory or a disk with one announcement.
+    public static let maxAudioSeconds = 15.0 * 60
     /// Identifies the utterance in events and records; unique within a run.
     public var id: Int
     /// The text to say: plain text, or an SSML document when `isSSML` is true.

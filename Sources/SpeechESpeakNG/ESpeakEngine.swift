@@ -91,6 +91,10 @@ final class SynthesisContext {
     /// Frames delivered (after the leading silence).
     var frames = 0
     var stopped = false
+    /// True when synthesis was stopped because the audio grew past `Utterance.maxAudioSeconds`.
+    private(set) var tooLong = false
+    /// The most frames one utterance may produce.
+    private var maxFrames: Int { Int(Utterance.maxAudioSeconds) * sampleRate }
     /// Leading zero frames dropped.
     private var trimmed = 0
     /// True once the first non-zero sample was delivered.
@@ -105,9 +109,20 @@ final class SynthesisContext {
 
     /// Hands `samples` on; false (and stopped) when the receiver asked to stop.
     private func emit(_ samples: [Int16]) -> Bool {
+        guard fits(samples.count) else { return false }
         frames += samples.count
         guard deliver(.audio(samples)) == .proceed else {
             stopped = true
+            return false
+        }
+        return true
+    }
+
+    /// False (and stopped, too long) when `count` more frames would pass the bound on one utterance's audio.
+    private func fits(_ count: Int) -> Bool {
+        guard frames + count <= maxFrames else {
+            stopped = true
+            tooLong = true
             return false
         }
         return true
@@ -139,6 +154,7 @@ final class SynthesisContext {
             return 0
         }
         if heldZeros > 0 {
+            guard fits(heldZeros) else { return 1 }
             let zeros = [Int16](repeating: 0, count: heldZeros)
             heldZeros = 0
             guard emit(zeros) else { return 1 }

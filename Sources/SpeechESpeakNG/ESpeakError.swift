@@ -8,6 +8,8 @@ public enum ESpeakError: Error, Sendable, Equatable, CustomStringConvertible {
     case voiceSelectionFailed(String, code: Int32)
     /// `espeak_Synth` returned an error code.
     case synthesisFailed(code: Int32)
+    /// The utterance's audio grew past the bound (`Utterance.maxAudioSeconds`); synthesis was stopped there.
+    case utteranceTooLong(seconds: Double)
 
     /// One line for the user.
     public var description: String {
@@ -21,6 +23,8 @@ public enum ESpeakError: Error, Sendable, Equatable, CustomStringConvertible {
             return "eSpeak NG refused voice '\(name)' (code \(code))"
         case .synthesisFailed(let code):
             return "eSpeak NG synthesis failed (code \(code))"
+        case .utteranceTooLong(let seconds):
+            return "the text would take more than \(Int(seconds / 60)) minutes to say; synthesis stopped there"
         }
     }
 }

@@ -60,6 +60,7 @@ public final class ESpeakSynthesizer: SpeechSynthesizer, @unchecked Sendable {
             }
             try engine.synthesize(utterance.text, ssml: utterance.isSSML, voice: chosen, rate: rate, pitch: pitch,
                                   volume: volume, context: context)
+            if context.tooLong { throw ESpeakError.utteranceTooLong(seconds: Utterance.maxAudioSeconds) }
             if !context.stopped { cache.withLock { $0.put(key, entry) } }
             return SynthesisOutcome(frames: context.frames, completed: !context.stopped)
         }

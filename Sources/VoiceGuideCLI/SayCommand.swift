@@ -25,8 +25,11 @@ public enum SayCommand: VoiceGuideCommand {
         PhrasingSupport.dataDirOption,
     ]
 
-    /// Examples.
+    /// Limits and examples.
     public static let notes = """
+        TEXT is at most 10,000 bytes. SSML may use speak, voice, prosody, say-as,
+        sub, phoneme, break, emphasis, mark, lang, s and p; a break is at most 10 s,
+        all breaks together at most 60 s.
         Examples:
           voiceguide say "Turn left onto Main Street."           through ALSA 'default'
           voiceguide say "Bitte links abbiegen." --locale de-DE  with the German voice
@@ -43,6 +46,10 @@ public enum SayCommand: VoiceGuideCommand {
         case text
     }
 
+    /// The longest TEXT, in UTF-8 bytes: an announcement is a sentence, and a whole page read aloud is not what
+    /// this command is for (nor should it cost minutes of synthesis).
+    public static let maxTextBytes = 10_000
+
     /// Speaks TEXT to the chosen output; errors map to exit 64/65/69 (see DESIGN.md §6).
     public static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitCode {
         if arguments.flags.contains("list-voices") {
@@ -54,6 +61,9 @@ public enum SayCommand: VoiceGuideCommand {
         let text = arguments.positionals.joined(separator: " ")
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw CLIError.usage("say needs a TEXT to speak", command: name)
+        }
+        guard text.utf8.count <= maxTextBytes else {
+            throw CLIError.usage("TEXT is \(text.utf8.count) bytes; say takes at most \(maxTextBytes) (about ten minutes of speech)", command: name)
         }
         let isSSML = arguments.flags.contains("ssml")
         if isSSML {

@@ -116,10 +116,10 @@ func readWAV(_ path: String) throws -> (rate: Int, samples: [Int16]) {
 
     @Test(arguments: [
         ("<speak>Turn left", 1, 17, "<speak> is not closed"),
-        ("<speak><b>x</speak>", 1, 12, "</speak> does not match <b>"),
+        ("<speak><s>x</speak>", 1, 12, "</speak> does not match <s>"),
         ("<speak>\n a & b</speak>", 2, 4, "'&' must start an entity such as &amp;"),
         ("<speak><break time=300ms/></speak>", 1, 20, "the value of 'time' in <break> must be quoted"),
-        ("<speak><m a=\"1\" a=\"2\"/></speak>", 1, 17, "attribute 'a' repeated in <m>"),
+        ("<speak><mark name=\"1\" name=\"2\"/></speak>", 1, 23, "attribute 'name' repeated in <mark>"),
         ("<voice>x</voice>", 1, 1, "the root element must be <speak>, not <voice>"),
         ("<speak>x</speak> tail", 1, 18, "text after the closing </speak>"),
         ("hello", 1, 1, "expected the <speak> root element"),
@@ -127,5 +127,36 @@ func readWAV(_ path: String) throws -> (rate: Int, samples: [Int16]) {
     ])
     func malformed(_ text: String, _ line: Int, _ column: Int, _ message: String) {
         #expect(throws: SSMLError(line: line, column: column, message: message)) { try SSMLValidator.validate(text) }
+    }
+
+    /// Markup that is well-formed XML but that a synthesizer would read aloud, fetch, or turn into hours of
+    /// silence (issue 23): refused with the reason, before it costs anything.
+    @Test(arguments: [
+        ("<!DOCTYPE speak [<!ENTITY a \"aaaa\">]><speak>&a;</speak>", 1, 1, "DOCTYPE is not allowed"),
+        ("<speak><!ENTITY a \"b\"></speak>", 1, 8, "'<!' declarations are not allowed"),
+        ("<speak><audio src=\"/etc/passwd\"/></speak>", 1, 8,
+         "<audio> is not SSML that VoiceGuide accepts (allowed: break, emphasis, lang, mark, p, phoneme, prosody, s, say-as, speak, sub, tts:style, voice)"),
+        ("<speak><voice foo=\"1\">x</voice></speak>", 1, 15, "<voice> takes no attribute 'foo' (it takes age, gender, languages, name, variant, xml:lang)"),
+        ("<speak><break time=\"99999999999s\"/></speak>", 1, 8, "<break time='99999999999s'> is longer than 10 s"),
+        ("<speak><break time=\"soon\"/></speak>", 1, 8, "<break time='soon'> must be a duration such as 500ms or 2s"),
+        ("<speak>" + String(repeating: "<break time=\"9s\"/>", count: 7) + "</speak>", 1, 8 + 6 * 18,
+         "the breaks add up to more than 60 s"),
+        ("<speak><prosody rate=\"1%\">slow</prosody></speak>", 1, 8,
+         "<prosody rate='1%'> must be x-slow … x-fast or a percentage from 25% to 400%"),
+        ("<speak>" + String(repeating: "<s>", count: 16) + "x" + String(repeating: "</s>", count: 16) + "</speak>", 1, 8 + 15 * 3,
+         "elements are nested more than 16 deep"),
+    ])
+    func refusedMarkup(_ text: String, _ line: Int, _ column: Int, _ message: String) {
+        #expect(throws: SSMLError(line: line, column: column, message: message)) { try SSMLValidator.validate(text) }
+    }
+
+    /// What the bounds still let through: a pause of 10 s, six of them, the rate keywords and sensible percentages,
+    /// the standard helpers for other engines (`<sub alias>`, `<phoneme alphabet="ipa">`, `<say-as>`).
+    @Test func reasonableMarkupStillPasses() throws {
+        try SSMLValidator.validate("<speak>" + String(repeating: "<break time=\"10s\"/>", count: 6) + "</speak>")
+        try SSMLValidator.validate("<speak><prosody rate=\"x-slow\">a</prosody><prosody rate=\"-50%\">b</prosody><prosody rate=\"150%\">c</prosody></speak>")
+        try SSMLValidator.validate("<speak xml:lang=\"en-US\"><sub alias=\"Interstate 95\">I-95</sub>, "
+                                   + "<phoneme alphabet=\"ipa\" ph=\"ˈmɑːrjə\">Maria</phoneme>, <say-as interpret-as=\"characters\">VA</say-as></speak>")
+        try SSMLValidator.validate("<speak>" + String(repeating: "<s>", count: 15) + "x" + String(repeating: "</s>", count: 15) + "</speak>")
     }
 }
