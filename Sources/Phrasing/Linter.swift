@@ -128,6 +128,7 @@ public struct Linter: Sendable {
                 problems.append(LintProblem(file: file, key: "templates.\(key)", message: "missing (required: present in en.json)"))
             }
         }
+        problems += wordProblems(json["words"], key: "words", file: file)
         if (json["examples"]?.arrayValue ?? []).isEmpty && !isRegional {
             problems.append(LintProblem(file: file, key: "examples", message: "needs at least one example"))
         }
@@ -145,6 +146,10 @@ public struct Linter: Sendable {
                 }
                 if entry.phrase.display.trimmingCharacters(in: .whitespaces).isEmpty {
                     problems.append(LintProblem(file: file, key: entry.key, message: "[\(profile.tag)] renders empty"))
+                }
+                // A slot left unfilled would be said as written ("In {road|cap}, turn left").
+                if let text = [entry.phrase.display, entry.phrase.spoken].first(where: { $0.contains("{") || $0.contains("}") }) {
+                    problems.append(LintProblem(file: file, key: entry.key, message: "[\(profile.tag)] renders with a brace left in it: \"\(text)\""))
                 }
             }
         }
@@ -164,6 +169,23 @@ public struct Linter: Sendable {
             }
         }
         return problems
+    }
+
+    /// Words are text, not templates: a brace in one (other than the number `{n}` of unit words and ordinals) is
+    /// a slot that nothing fills, and would be said as written.
+    func wordProblems(_ value: JSONValue?, key: String, file: String) -> [LintProblem] {
+        switch value {
+        case .string(let text)?:
+            let rest = text.replacingOccurrences(of: "{n}", with: "")
+            guard rest.contains("{") || rest.contains("}") else { return [] }
+            return [LintProblem(file: file, key: key, message: "a word is not a template: \"\(text)\" would be said as written (only {n} is filled in words)")]
+        case .array(let items)?:
+            return items.enumerated().flatMap { wordProblems($0.element, key: "\(key)[\($0.offset)]", file: file) }
+        case .object(let members)?:
+            return members.flatMap { wordProblems($0.value, key: key + "." + $0.key, file: file) }
+        default:
+            return []
+        }
     }
 
     /// Plural forms missing for the categories of `rules` (unit words and plural templates).

@@ -1,4 +1,5 @@
 import Foundation
+import SafeIO
 import RouteModel
 
 /// A loaded locale: its profile, compiled phrasebook and load warnings.
@@ -89,7 +90,37 @@ public struct VoiceGuideData: Sendable {
     /// Reads and parses a JSON file strictly: duplicate member names are errors, and errors name the key being read.
     public static func readJSON(at url: URL) throws(PhrasingError) -> JSONValue {
         guard let data = FileManager.default.contents(atPath: url.path) else { throw .missingFile(path: url.path) }
-        do { return try parser.parse(data) } catch { throw .syntax(file: url.path, error: error) }
+        let json: JSONValue
+        do { json = try parser.parse(data) } catch { throw .syntax(file: url.path, error: error) }
+        // Data text reaches terminals, logs and SSML: a control character (NUL, ESC, BEL, a C1 CSI) written as a
+        // JSON escape is refused here, naming the key and the character, as route text is.
+        if let (path, scalar) = firstControlCharacter(json, path: "") {
+            throw .invalidData(file: url.path, key: path, message: "control character U+\(String(format: "%04X", scalar.value)) is not allowed")
+        }
+        return json
+    }
+
+    /// The key path and scalar of the first control character in a key or string of `value`, if any.
+    private static func firstControlCharacter(_ value: JSONValue, path: String) -> (String, Unicode.Scalar)? {
+        switch value {
+        case .string(let text):
+            guard ControlCharacters.contains(text), let bad = text.unicodeScalars.first(where: ControlCharacters.isControl) else { return nil }
+            return (path, bad)
+        case .array(let items):
+            for (index, item) in items.enumerated() {
+                if let found = firstControlCharacter(item, path: "\(path)[\(index)]") { return found }
+            }
+            return nil
+        case .object(let members):
+            for member in members {
+                let child = path.isEmpty ? member.key : path + "." + member.key
+                if let bad = member.key.unicodeScalars.first(where: ControlCharacters.isControl) { return (child, bad) }
+                if let found = firstControlCharacter(member.value, path: child) { return found }
+            }
+            return nil
+        default:
+            return nil
+        }
     }
 
     private static let parser = JSONParser(rejectsDuplicateKeys: true, recordsKeyPath: true)
