@@ -1,7 +1,8 @@
 import Foundation
 
 extension JSONValue {
-    /// JSON text for this value: compact, or pretty with two-space indentation. Object members keep their order,
+    /// JSON text for this value: compact, or pretty with two-space indentation (a short array of numbers, such as
+    /// a coordinate, stays on one line). Object members keep their order,
     /// so serializing a parsed document is stable. Integral numbers print without a fraction; non-finite
     /// numbers (which JSON cannot hold) print as `null`.
     public func serialized(pretty: Bool = false) -> String {
@@ -46,6 +47,17 @@ extension JSONValue {
         case .string(let s): Self.writeString(s, to: &out)
         case .array(let items):
             guard !items.isEmpty else { out.append(contentsOf: "[]".utf8); return }
+            if pretty, items.count <= Self.inlineNumbers, items.allSatisfy({ if case .number = $0 { true } else { false } }) {
+                // A coordinate, a bearing list: one line, as people write them (a 2M-point geometry was four lines
+                // per point, 390 MB that could not be read back).
+                out.append(UInt8(ascii: "["))
+                for (i, item) in items.enumerated() {
+                    if i > 0 { out.append(contentsOf: ", ".utf8) }
+                    item.write(to: &out, pretty: false, indent: 0)
+                }
+                out.append(UInt8(ascii: "]"))
+                return
+            }
             out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
@@ -71,6 +83,9 @@ extension JSONValue {
             out.append(UInt8(ascii: "}"))
         }
     }
+
+    /// Pretty output writes an array of at most this many numbers on one line.
+    static let inlineNumbers = 8
 
     private static func newline(_ out: inout [UInt8], pretty: Bool, indent: Int) {
         guard pretty else { return }

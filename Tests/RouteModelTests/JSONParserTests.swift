@@ -70,6 +70,29 @@ import Testing
         #expect(v.serialized() == text)
         #expect(try parse(v.serialized(pretty: true)) == v)
         #expect(v.serialized(pretty: true).hasPrefix("{\n  \"b\": [\n    1,"))
+        // A short array of numbers (a coordinate) is one line; a longer one, or one with other values, is not.
+        let geometry = try parse(#"{"coordinates":[[13.4,52.52],[13.41,52.53,34]],"many":[1,2,3,4,5,6,7,8,9]}"#)
+        #expect(geometry.serialized(pretty: true) == """
+            {
+              "coordinates": [
+                [13.4, 52.52],
+                [13.41, 52.53, 34]
+              ],
+              "many": [
+                1,
+                2,
+                3,
+                4,
+                5,
+                6,
+                7,
+                8,
+                9
+              ]
+            }
+
+            """)
+        #expect(try parse(geometry.serialized(pretty: true)) == geometry)
     }
 
     @Test func numbersAndStringsAreWrittenAsTheirShortForms() {
