@@ -15,7 +15,7 @@ public enum ServeCommand: VoiceGuideCommand {
     /// Usage after the command name.
     public static let usage = "[--host ADDR] [--port N] [--upstream URL --upstream-kind osrm|valhalla] [--upstream-timeout S] "
         + "[--max-body BYTES] [--max-connections N] [--head-timeout S] [--body-timeout S] [--idle-timeout S] "
-        + "[--drain-timeout S] [--locale TAG] [--data-dir DIR]"
+        + "[--drain-window S] [--drain-timeout S] [--locale TAG] [--data-dir DIR]"
     /// The options the command accepts.
     public static let options: [OptionSpec] = [
         OptionSpec("host", value: "ADDR", help: "Address to bind (default 127.0.0.1; 0.0.0.0 for all)."),
@@ -28,7 +28,8 @@ public enum ServeCommand: VoiceGuideCommand {
         OptionSpec("head-timeout", value: "S", help: "Seconds for a request head once begun (default 10); then 408."),
         OptionSpec("body-timeout", value: "S", help: "Seconds for a request body (default 30); then 408."),
         OptionSpec("idle-timeout", value: "S", help: "Seconds a kept-alive connection may idle (default 15)."),
-        OptionSpec("drain-timeout", value: "S", help: "Seconds SIGTERM waits for in-flight requests (default 30)."),
+        OptionSpec("drain-window", value: "S", help: "Seconds after SIGTERM that the server still answers, with /health 503 \"draining\", so a load balancer stops sending (default 5; 0 stops accepting at once)."),
+        OptionSpec("drain-timeout", value: "S", help: "Seconds SIGTERM then waits for in-flight requests (default 30)."),
         OptionSpec("locale", value: "TAG", help: "Locale when a request names none (default en-US)."),
         PhrasingSupport.dataDirOption,
     ]
@@ -40,8 +41,10 @@ public enum ServeCommand: VoiceGuideCommand {
           GET  /route/v1/driving/LON,LAT;LON,LAT?language=de&voice_units=metric
                proxy mode, with --upstream
           GET  /health    GET /metrics (Prometheus)    GET /v1/locales
-        SIGTERM or SIGINT drains: in-flight requests finish, new ones are refused;
-        a second signal stops at once.
+        SIGTERM or SIGINT drains: for --drain-window seconds requests are still
+        answered (each closing its connection) and /health says 503 "draining";
+        then new connections are refused and in-flight requests finish.
+        A second signal stops at once.
         """
 
     /// Runs the server until SIGTERM/SIGINT; failures to start are `CLIError`s.
@@ -59,6 +62,7 @@ public enum ServeCommand: VoiceGuideCommand {
         limits.bodyTimeout = try seconds("body-timeout", limits.bodyTimeout)
         limits.idleTimeout = try seconds("idle-timeout", limits.idleTimeout)
         limits.drainTimeout = try seconds("drain-timeout", limits.drainTimeout)
+        limits.drainWindow = try arguments.number("drain-window", in: 0...3600, command: name) ?? limits.drainWindow
         let port = try arguments.number("port", in: 0...65_535, command: name).map { UInt16(clamping: Int(saturating: $0)) } ?? 8080
         let host = arguments.values["host"] ?? "127.0.0.1"
         let upstreamTimeout = try seconds("upstream-timeout", 10)

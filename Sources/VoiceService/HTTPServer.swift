@@ -27,6 +27,10 @@ public struct HTTPServerLimits: Sendable {
     public var maxConnections = 512
     /// Seconds shutdown waits for in-flight requests before it returns anyway.
     public var drainTimeout = 30.0
+    /// Seconds the server goes on accepting and answering after `shutdown()` begins, with `isDraining` true (so
+    /// `/health` says 503 "draining" and every response closes its connection), before it stops accepting: the
+    /// time a load balancer's health check needs to see the drain and stop sending. 0 stops accepting at once.
+    public var drainWindow = 5.0
 
     /// The defaults.
     public init() {}
@@ -57,6 +61,9 @@ public final class HTTPServer: @unchecked Sendable {
 
     private let lock = NSLock()
     private var listener: Int32 = -1
+    /// Set when `shutdown()` begins: requests are still served, each on a closing connection.
+    private var draining = false
+    /// Set when the drain window has passed: no more connections are accepted.
     private var stopping = false
     private var open = 0
     private let stopped = DispatchSemaphore(value: 0)
@@ -71,8 +78,12 @@ public final class HTTPServer: @unchecked Sendable {
         self.handler = handler
     }
 
-    /// True once `shutdown()` was called: new connections are refused and kept-alive ones close.
-    public var isDraining: Bool { lock.withLock { stopping } }
+    /// True once `shutdown()` was called: kept-alive connections close after their response; new connections are
+    /// still served during `limits.drainWindow`, then refused.
+    public var isDraining: Bool { lock.withLock { draining } }
+
+    /// True once the drain window has passed and the listener no longer accepts.
+    private var isStopping: Bool { lock.withLock { stopping } }
 
     /// Binds, listens and starts accepting on a thread of its own.
     public func start() throws(HTTPServerError) {
@@ -113,15 +124,19 @@ public final class HTTPServer: @unchecked Sendable {
         thread.start()
     }
 
-    /// Stops accepting, waits (at most `limits.drainTimeout`) until every connection has finished its request
-    /// in flight and closed, and returns.
+    /// Drains: for `limits.drainWindow` it goes on serving with `isDraining` true (health checks see 503), then
+    /// stops accepting, waits (at most `limits.drainTimeout`) until every connection has finished its request in
+    /// flight and closed, and returns.
     public func shutdown() {
-        let wasStopping = lock.withLock { () -> Bool in
-            let was = stopping
-            stopping = true
+        let wasDraining = lock.withLock { () -> Bool in
+            let was = draining
+            draining = true
             return was
         }
-        guard !wasStopping else { return }
+        guard !wasDraining else { return }
+        let windowEnd = Date().addingTimeInterval(limits.drainWindow)
+        while !isStopping && Date() < windowEnd { usleep(20_000) }
+        lock.withLock { stopping = true }
         let end = Date().addingTimeInterval(limits.drainTimeout)
         while lock.withLock({ open > 0 }) && Date() < end { usleep(20_000) }
         stopped.signal()
@@ -135,7 +150,7 @@ public final class HTTPServer: @unchecked Sendable {
 
     private func acceptLoop(_ fd: Int32) {
         defer { Glibc.close(fd) }
-        while !isDraining {
+        while !isStopping {
             var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             guard poll(&pfd, 1, 200) > 0 else { continue }
             let client = accept(fd, nil, nil)
@@ -152,7 +167,7 @@ public final class HTTPServer: @unchecked Sendable {
                 metrics.refusedConnection()
                 metrics.rejected(status: 503)
                 var connection = Connection(fd: client, server: self)
-                connection.write(response: HTTPServerResponse.error(503, isDraining ? "the server is shutting down" :
+                connection.write(response: HTTPServerResponse.error(503, isStopping ? "the server is shutting down" :
                                                     "too many connections (--max-connections \(limits.maxConnections)); retry later"),
                                  keepAlive: false, head: false)
                 Glibc.close(client)
@@ -226,7 +241,9 @@ private struct Connection {
                 }
                 let deadline = started.map { $0.addingTimeInterval(limits.headTimeout) }
                     ?? Date().addingTimeInterval(first ? limits.headTimeout : limits.idleTimeout)
-                switch readMore(until: deadline, idle: started == nil) {
+                // A kept-alive connection waiting for its next request closes when the drain starts; a new one
+                // (accepted during the drain window) is served its first request.
+                switch readMore(until: deadline, idle: started == nil && !first) {
                 case .data: if started == nil { started = Date() }
                 case .timeout:
                     if started != nil {

@@ -79,7 +79,7 @@ import VoiceGuideTestSupport
     @Test func sigtermFinishesInFlightRequestsAndRefusesNewOnes() throws {
         let upstream = try ScriptedHTTPServer { _ in .silence }
         defer { upstream.stop() }
-        let server = try ServeProcess(["--upstream", upstream.baseURL, "--upstream-timeout", "2"])
+        let server = try ServeProcess(["--upstream", upstream.baseURL, "--upstream-timeout", "2", "--drain-window", "0"])
         let inFlight = try server.connect()
         try inFlight.send("GET /route/v1/driving/13.4,52.5;13.5,52.6 HTTP/1.1\r\nHost: x\r\n\r\n")
         usleep(300_000)
@@ -94,5 +94,30 @@ import VoiceGuideTestSupport
         #expect(!server.process.process.isRunning)
         #expect(server.process.process.terminationStatus == 0, "\(server.process.logTail())")
         #expect(server.process.logTail().contains("SIGTERM: draining"))
+    }
+
+    /// Issue 23: during the drain window a load balancer's health check sees 503 "draining" (and every answer
+    /// closes its connection) while requests are still served; after it, the listener closes.
+    @Test func theDrainWindowLetsHealthChecksSeeTheDrain() throws {
+        let server = try ServeProcess(["--drain-window", "3"])
+        #expect(try server.request("GET", "/health").status == 200)
+        let signalled = Date()
+        kill(server.process.process.processIdentifier, SIGTERM)
+        // Wait for the drain to show, then check what a health check and a client see.
+        var health = try server.request("GET", "/health")
+        while health.status == 200 && Date().timeIntervalSince(signalled) < 2 { health = try server.request("GET", "/health") }
+        #expect(health.status == 503, "\(health.text)")
+        #expect(health.json?["status"]?.stringValue == "draining")
+        #expect(health.headers["connection"] == "close")
+        let served = try server.request("POST", "/v1/voice?format=json", body: try ServeFixtures.exampleData("city-dc.json"))
+        #expect(served.status == 200, "requests are still answered during the window")
+        #expect(Date().timeIntervalSince(signalled) < 3, "checked inside the window")
+        // Then the listener closes, and the process ends by itself.
+        let deadline = Date().addingTimeInterval(15)
+        while FreePort.isAccepting(server.port) && Date() < deadline { usleep(50_000) }
+        #expect(!FreePort.isAccepting(server.port))
+        #expect(Date().timeIntervalSince(signalled) >= 2.9, "not before the window ended")
+        while server.process.process.isRunning && Date() < deadline { usleep(20_000) }
+        #expect(server.process.process.terminationStatus == 0, "\(server.process.logTail())")
     }
 }
