@@ -18,7 +18,7 @@ let notData = entries("").filter { !["Locales", "Phrasebooks", "Examples", "Sour
     + entries("Examples/Routes").filter { !$0.hasSuffix(".json") }.map { "Examples/Routes/" + $0 }
 
 /// VoiceGuide: turn-by-turn voice guidance for Linux.
-/// Module layout follows shared DESIGN.md §2: only CEspeakNG/CALSA/CMeCab and their wrappers touch C.
+/// Module layout: docs/ARCHITECTURE.md. Only the C targets (CEspeakNG, CALSA, CMeCab, CZlib) and their wrappers touch C.
 /// `VoiceService` (transcript rendering, batch, the HTTP server of `serve`) is in the `VoiceGuide` product for embedders.
 let package = Package(
     name: "VoiceGuide",
@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "Location", dependencies: ["SafeIO", "RouteModel", "Guidance"]),
         .target(name: "Routing", dependencies: ["SafeIO", "RouteModel"]),
         .target(name: "Navigation", dependencies: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Speech", "Location", "Routing"]),
-        .target(name: "VoiceService", dependencies: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Routing"]),
+        .target(name: "VoiceService", dependencies: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Routing", "CZlib"]),
         .target(name: "RouteMap", dependencies: ["SafeIO", "RouteModel", "Guidance", "Phrasing"]),
         .systemLibrary(
             name: "CEspeakNG", pkgConfig: "espeak-ng",
@@ -51,6 +51,9 @@ let package = Package(
         .systemLibrary(
             name: "CALSA", pkgConfig: "alsa",
             providers: [.apt(["libasound2-dev"])]),
+        .systemLibrary(
+            name: "CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(
             name: "CMeCab",
             providers: [.apt(["libmecab-dev", "mecab-ipadic-utf8"])]),

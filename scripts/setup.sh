@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what VoiceGuide needs, only what is missing (Debian 12). `--build-only`: the build packages alone
-# (libespeak-ng-dev espeak-ng-data libasound2-dev pkg-config, and libmecab-dev mecab-ipadic-utf8 for readings of
-# Japanese names); otherwise also the test tools and the test dependencies in .build/ (Valhalla, the map extract,
+# (libespeak-ng-dev espeak-ng-data libasound2-dev pkg-config, libmecab-dev mecab-ipadic-utf8 for readings of
+# Japanese names, zlib1g-dev for serve's gzip); otherwise also the test tools and the test dependencies in .build/ (Valhalla, the map extract,
 # tiles, jsonschema). A registry that cannot be reached is said as such, exit 69.
 set -euo pipefail
 
@@ -26,7 +26,7 @@ install_missing() {
   fi
 }
 
-install_missing "to build" libespeak-ng-dev espeak-ng-data libasound2-dev pkg-config libmecab-dev mecab-ipadic-utf8
+install_missing "to build" libespeak-ng-dev espeak-ng-data libasound2-dev pkg-config libmecab-dev mecab-ipadic-utf8 zlib1g-dev
 
 # `--build-only` stops here: building, driving and installing need nothing more (drive.sh, install.sh).
 if [ "${1:-}" = "--build-only" ]; then exit 0; fi

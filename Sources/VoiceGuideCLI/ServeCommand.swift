@@ -15,7 +15,7 @@ public enum ServeCommand: VoiceGuideCommand {
     /// Usage after the command name.
     public static let usage = "[--host ADDR] [--port N] [--upstream URL --upstream-kind osrm|valhalla] [--upstream-timeout S] "
         + "[--max-body BYTES] [--max-connections N] [--head-timeout S] [--body-timeout S] [--idle-timeout S] "
-        + "[--drain-window S] [--drain-timeout S] [--locale TAG] [--data-dir DIR]"
+        + "[--drain-window S] [--drain-timeout S] [--cors-origin ORIGIN|*] [--no-gzip] [--locale TAG] [--data-dir DIR]"
     /// The options the command accepts.
     public static let options: [OptionSpec] = [
         OptionSpec("host", value: "ADDR", help: "Address to bind (default 127.0.0.1; 0.0.0.0 for all)."),
@@ -30,6 +30,8 @@ public enum ServeCommand: VoiceGuideCommand {
         OptionSpec("idle-timeout", value: "S", help: "Seconds a kept-alive connection may idle (default 15)."),
         OptionSpec("drain-window", value: "S", help: "Seconds after SIGTERM that the server still answers, with /health 503 \"draining\", so a load balancer stops sending (default 5; 0 stops accepting at once)."),
         OptionSpec("drain-timeout", value: "S", help: "Seconds SIGTERM then waits for in-flight requests (default 30)."),
+        OptionSpec("cors-origin", value: "ORIGIN", help: "Let web pages from ORIGIN (https://app.example.com, or * for any) call the service: CORS headers and preflight answers."),
+        OptionSpec("no-gzip", help: "Never gzip responses (default: bodies of 1 KiB or more, for clients that send Accept-Encoding: gzip)."),
         OptionSpec("locale", value: "TAG", help: "Locale when a request names none (default en-US)."),
         PhrasingSupport.dataDirOption,
     ]
@@ -86,7 +88,14 @@ public enum ServeCommand: VoiceGuideCommand {
         let drain = Locked<HTTPServer?>(nil)
         let service = VoiceHTTPService(renderer: renderer, upstream: upstream, defaultLocale: tag, metrics: metrics,
                                        isDraining: { drain.withLock { $0?.isDraining ?? false } })
-        let server = HTTPServer(host: host, port: port, limits: limits, metrics: metrics, handler: service)
+        var policy = HTTPResponsePolicy(gzipMinimumBytes: arguments.flags.contains("no-gzip") ? nil : 1024)
+        if let origin = arguments.values["cors-origin"] {
+            guard origin == "*" || (origin.hasPrefix("http://") || origin.hasPrefix("https://")) && !origin.dropFirst(8).contains("/") else {
+                throw CLIError.usage("option '--cors-origin' must be * or an origin such as https://app.example.com (scheme and host, no path), got '\(origin)'", command: name)
+            }
+            policy.corsOrigin = origin
+        }
+        let server = HTTPServer(host: host, port: port, limits: limits, policy: policy, metrics: metrics, handler: service)
         drain.withLock { $0 = server }
         signal(SIGPIPE, SIG_IGN)
         var sources: [any DispatchSourceSignal] = []

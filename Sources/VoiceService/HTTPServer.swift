@@ -51,6 +51,8 @@ public final class HTTPServer: @unchecked Sendable {
     public let limits: HTTPServerLimits
     /// The request handler.
     public let handler: any HTTPServerHandler
+    /// What every response gets on the way out (gzip, CORS).
+    public let policy: HTTPResponsePolicy
     /// The counters (shared with the handler for `/metrics`); a request's latency runs from its complete head to its
     /// response being ready to write.
     public let metrics: ServiceMetrics
@@ -70,10 +72,12 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// Creates a server; `start()` binds it.
     public init(host: String = "127.0.0.1", port: UInt16 = 8080, limits: HTTPServerLimits = HTTPServerLimits(),
-                metrics: ServiceMetrics = ServiceMetrics(), handler: any HTTPServerHandler) {
+                policy: HTTPResponsePolicy = HTTPResponsePolicy(), metrics: ServiceMetrics = ServiceMetrics(),
+                handler: any HTTPServerHandler) {
         self.host = host
         self.port = port
         self.limits = limits
+        self.policy = policy
         self.metrics = metrics
         self.handler = handler
     }
@@ -298,7 +302,8 @@ private struct Connection {
             let connectionHeader = request.header("Connection")?.lowercased() ?? ""
             var keepAlive = request.version == "HTTP/1.1" ? !connectionHeader.contains("close") : connectionHeader.contains("keep-alive")
             server.metrics.begin()
-            let response = server.handler.respond(to: request)
+            let response = server.policy.preflight(request)
+                ?? server.policy.finish(server.handler.respond(to: request), for: request)
             if server.isDraining { keepAlive = false }
             // Counted before the write, so a client that has its answer also sees it in /metrics.
             server.metrics.end(endpoint: response.endpoint, status: response.status, seconds: Date().timeIntervalSince(began))

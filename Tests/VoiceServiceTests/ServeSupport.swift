@@ -59,8 +59,8 @@ final class ServeProcess: @unchecked Sendable {
     let port: UInt16
     let process: ExternalProcess
 
-    init(_ arguments: [String] = []) throws {
-        port = try FreePort.tcp()
+    init(_ arguments: [String] = [], port chosen: UInt16? = nil) throws {
+        port = try chosen ?? FreePort.tcp()
         process = try ExternalProcess(ServeFixtures.binary, ["serve", "--port", String(port)] + arguments)
         try process.waitForPort(port, timeout: 30)
     }
