@@ -63,18 +63,7 @@ public enum MapCommand: VoiceGuideCommand {
         }
         let map = RouteMap(index: settings.index, title: settings.routeName == "<stdin>" ? "Route" : (settings.routeName as NSString).lastPathComponent,
                            layers: layers)
-        do {
-            let file = try SafeOutputFile(path: output)
-            do {
-                try file.write(map.rendered(format))
-                try file.commit()
-            } catch {
-                file.abandon()
-                throw error
-            }
-        } catch let error as FileWriteError {
-            throw CLIError(error.operation == .create ? .cannotCreate : .ioError, error.description)
-        }
+        try OutputFiles.write(map.rendered(format), to: output)
         return .ok
     }
 

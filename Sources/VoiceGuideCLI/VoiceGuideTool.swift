@@ -9,6 +9,7 @@ public enum VoiceGuideTool {
     /// Every subcommand, in help order.
     public static let commands: [CommandDescriptor] = [
         CommandDescriptor(DriveCommand.self),
+        CommandDescriptor(RouteCommand.self),
         CommandDescriptor(TranscriptCommand.self),
         CommandDescriptor(ServeCommand.self),
         CommandDescriptor(InspectCommand.self),
