@@ -1,10 +1,11 @@
 import Foundation
+import VoiceGuideTestSupport
 import Testing
 
 /// The real `voiceguide` binary under a pseudo-terminal (util-linux `script`): signals, keys, terminal state,
 /// and the `auto` output's fallback. The binary is built by `swift build` (scripts/test.sh does it first).
 @Suite(.serialized) struct DriveProcessTests {
-    static let binary = CLIFixtures.repository.appendingPathComponent(".build/debug/voiceguide").path
+    static let binary = TestPaths.product("voiceguide")
     let route = CLIFixtures.example("city-dc.json")
 
     /// A process whose output is collected as it comes.

@@ -1,10 +1,11 @@
 import Foundation
+import VoiceGuideTestSupport
 import Testing
 
 /// The real `voiceguide` binary as a subprocess, for tests where a crash must show as a crash (a signal, exit 132)
 /// rather than take the test runner down, and a hang as a time-out (issue 14).
 struct CLIProcess {
-    static let binary = CLIFixtures.repository.appendingPathComponent(".build/debug/voiceguide").path
+    static let binary = TestPaths.product("voiceguide")
 
     /// How one run ended.
     struct Result {

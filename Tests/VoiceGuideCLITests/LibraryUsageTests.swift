@@ -1,11 +1,12 @@
 import Foundation
+import VoiceGuideTestSupport
 import Testing
 
 /// Issue 13 item 16: the README's "Using the library" example is the compiled `VoiceGuideExample` target, word for
 /// word, and running it guides a drive into a WAV file with exactly the CLI's announcements.
 @Suite struct LibraryUsageTests {
     static let example = CLIFixtures.repository.appendingPathComponent("Examples/LibraryUsage/main.swift")
-    static let binary = CLIFixtures.repository.appendingPathComponent(".build/debug/VoiceGuideExample").path
+    static let binary = TestPaths.product("VoiceGuideExample")
 
     @Test func theReadmeShowsTheCompiledExampleWordForWord() throws {
         let readme = try String(contentsOf: CLIFixtures.repository.appendingPathComponent("README.md"), encoding: .utf8)

@@ -85,7 +85,7 @@ import VoiceGuideTestSupport
     }
 
     @Test func installPutsTheBinaryDataPagesAndCompletionsUnderThePrefix() throws {
-        let binary = CLIFixtures.repository.appendingPathComponent(".build/debug/voiceguide").path
+        let binary = TestPaths.product("voiceguide")
         guard FileManager.default.isExecutableFile(atPath: binary) else { Issue.record("\(binary) is missing: run swift build"); return }
         // install.sh builds in release; here the same steps after the build run against the debug binary.
         let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("vg-prefix-\(UUID().uuidString)").path

@@ -10,7 +10,7 @@ import Glibc
 enum ServeFixtures {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
-    static let binary = repository.appendingPathComponent(".build/debug/voiceguide").path
+    static let binary = TestPaths.product("voiceguide")
 
     static func example(_ name: String) -> String { repository.appendingPathComponent("Examples/Routes/\(name)").path }
 

@@ -1,0 +1,22 @@
+import Foundation
+
+/// Where the tests find the checkout and the products they run, in one place.
+public enum TestPaths {
+    /// The repository this test build comes from.
+    public static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The folder of the products built with these tests: the one the running test executable is in, so
+    /// `swift test -c release` runs the release `voiceguide`, never a stale debug one.
+    public static let products: URL = {
+        let runner = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
+        var folder = runner.deletingLastPathComponent()
+        // The runner may sit inside a bundle folder (`VoiceGuidePackageTests.xctest/…`): step out of it.
+        while folder.path.contains(".xctest") { folder = folder.deletingLastPathComponent() }
+        if FileManager.default.fileExists(atPath: folder.appendingPathComponent("voiceguide").path) { return folder }
+        return repository.appendingPathComponent(".build/debug")
+    }()
+
+    /// The built executable `name` (`voiceguide`, `VoiceGuideExample`, `voiceguide-bench`).
+    public static func product(_ name: String) -> String { products.appendingPathComponent(name).path }
+}
