@@ -45,6 +45,9 @@ public final class NMEADeviceSource: LocationSource {
     /// What has been read since the device was last (re)opened.
     public var report: NMEAReport { reader.report }
 
+    /// The same as `report`, for any `LocationSource`.
+    public var nmeaReport: NMEAReport? { report }
+
     /// The CLOCK_MONOTONIC second at which fix timestamps are 0.
     public var clockOrigin: Double { reader.opened }
 
