@@ -54,6 +54,47 @@ import VoiceGuideTestSupport
         }
     }
 
+    @Test func recordingWhereNoFileCanBeMadeIsOneLineAndExit73() throws {
+        let folder = temporaryPath("record-folder")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let plain = folder + "/plain.txt"
+        try Data("x".utf8).write(to: URL(fileURLWithPath: plain))
+        let readOnly = folder + "/read-only"
+        try FileManager.default.createDirectory(atPath: readOnly, withIntermediateDirectories: false,
+                                                attributes: [.posixPermissions: 0o500])
+        let directory = folder + "/folder.gpx"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        var paths = [plain + "/drive.gpx", folder + "/missing/drive.nmea", directory]
+        if getuid() != 0 { paths.append(readOnly + "/drive.gpx") }  // root may write anywhere
+        for path in paths {
+            let run = ToolRun(["drive", route, "--output", "text", "--speedup", "1000", "--record", path])
+            #expect(run.code == 73, "\(path): \(run.err)")
+            #expect(run.errLines.count == 1 && run.errLines.first?.contains(path) == true
+                    && run.errLines.first?.contains("cannot create the file") == true, "\(path): \(run.err)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: readOnly).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["folder.gpx", "plain.txt", "read-only"],
+                "no half file or temporary file is left")
+    }
+
+    @Test(arguments: ["nmea", "gpx"])
+    func aRecordingIsCompleteWhenTheDriveEnds(format: String) throws {
+        let file = temporaryPath("complete.\(format)")
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let run = ToolRun(["drive", route, "--output", "text", "--speedup", "1000", "--record", file])
+        #expect(run.code == 0, "\(run.err)")
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        if format == "gpx" {
+            #expect(text.hasPrefix("<?xml") && text.hasSuffix("</gpx>\n"))
+            #expect(text.components(separatedBy: "<trkpt ").count > 30)
+        } else {
+            let lines = text.components(separatedBy: "\r\n")
+            #expect(lines.last == "" && lines.count > 60, "ends with a whole sentence")
+            #expect(lines.dropLast().allSatisfy { $0.hasPrefix("$GP") && $0.dropLast(2).hasSuffix("*") })
+        }
+    }
+
     /// Records a clean drive of `route` as NMEA and returns the file and the drive's log lines.
     private func recordedDrive(_ name: String) throws -> (file: String, lines: [String]) {
         let file = temporaryPath(name)
