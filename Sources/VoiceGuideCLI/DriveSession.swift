@@ -209,16 +209,11 @@ struct DriveSetup {
             }
         }
         console.summary(driven: distance(loop.progress?.distanceAlong ?? 0), sim: loop.simTime, stopKey: nil, wrote: wrote,
-                        garbled: Self.garbled(source))
+                        nmea: source.nmeaReport)
         if tally.failed > 0 {
             throw CLIError(.ioError, "\(path): writing the WAV file failed for \(tally.failed) announcement(s)")
         }
         return .ok
-    }
-
-    /// Garbled NMEA sentences the source skipped so far (0 for other sources).
-    static func garbled(_ source: any LocationSource) -> Int {
-        source.nmeaReport?.garbled ?? 0
     }
 
     /// Once the recorded positions are over (call it once): with `--verbose`, what the NMEA reader used and
@@ -309,7 +304,7 @@ struct DriveSetup {
         let interactive = LiveInteraction(io: io, console: console, controller: controller, timeline: timeline, clock: wall)
         let audio = speech.streaming
         interactive.onPause = { paused in audio?.setPaused(paused) }
-        let position = Locked((driven: 0.0, sim: 0.0, garbled: 0))
+        let position = Locked((driven: 0.0, sim: 0.0, nmea: NMEAReport?.none))
         let distance = self.distance
         console.event(startEvent(output: speech.streaming == nil ? "text" : "alsa:" + (device ?? "default")))
         interactive.start { signal in
@@ -320,8 +315,8 @@ struct DriveSetup {
             console.stop(because: reason)
             navigator.stop()
             interactive.stop()
-            let (driven, sim, garbled) = position.snapshot
-            console.summary(driven: distance(driven), sim: sim, stopKey: reason, garbled: garbled)
+            let (driven, sim, nmea) = position.snapshot
+            console.summary(driven: distance(driven), sim: sim, stopKey: reason, nmea: nmea)
             exit(code)
         }
         defer { interactive.stop() }
@@ -342,7 +337,7 @@ struct DriveSetup {
                 recorder?.abandon()
                 throw DriveLocation.cliError(error)
             }
-            position.withLock { $0 = (loop.progress?.distanceAlong ?? 0, loop.simTime, Self.garbled(source)) }
+            position.withLock { $0 = (loop.progress?.distanceAlong ?? 0, loop.simTime, source.nmeaReport) }
             if loop.finished, !sourceEndNoted {
                 sourceEndNoted = true
                 noteSourceEnd(loop, console: console)
@@ -369,7 +364,7 @@ struct DriveSetup {
         interactive.stop()
         do { try recorder?.finish() } catch { throw DriveLocation.cliError(error) }
         console.summary(driven: distance(loop.progress?.distanceAlong ?? 0), sim: loop.simTime,
-                        stopKey: interactive.quitRequested ? "stopQuit" : nil, garbled: Self.garbled(source))
+                        stopKey: interactive.quitRequested ? "stopQuit" : nil, nmea: source.nmeaReport)
         return .ok
     }
 }
