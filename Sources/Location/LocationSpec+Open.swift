@@ -15,7 +15,7 @@ extension LocationSpec {
     /// Opens the source this spec names: `simulate` drives `route` with `simulation`'s realism on top of `base`
     /// (loading the detour route if one is given); `nmea:` reads a recording, or a live receiver when the path is
     /// a character device or socket (`NMEADeviceSource`); `gpx:` uses `gpxSpeed` (m/s) for a track without times;
-    /// `gpsd` connects at once (exit 69 when it is not running). Errors are `LocationError`s with exit codes.
+    /// `gpsd` connects at once (`.unavailable` when it is not running). Errors are `LocationError`s.
     public func open(route: RouteIndex, simulation: SimulationSpec = SimulationSpec(),
                      base: SimulatorOptions = SimulatorOptions(), gpxSpeed: Double? = nil) throws -> any LocationSource {
         switch self {

@@ -20,7 +20,7 @@ public final class RecordingLocationSource: LocationSource {
     /// The wrapped source's timing.
     public var timing: LocationTiming { source.timing }
 
-    /// The wrapped source's next event; a fix is recorded first (a write error is thrown: exit 74).
+    /// The wrapped source's next event; a fix is recorded first (a write error is thrown: `.io`).
     public func nextEvent() throws -> LocationEvent? {
         let event = try source.nextEvent()
         if case .fix(let position) = event { try recorder.record(position) }
