@@ -24,7 +24,7 @@ public final class GpsdSource: LocationSource {
     public var timing: LocationTiming { .live }
     private let worker: GpsdWorker
 
-    /// Connects to gpsd at `host`:`port` and starts watching. Throws `LocationError` (.unavailable, exit 69) at once
+    /// Connects to gpsd at `host`:`port` and starts watching. Throws `LocationError` (.unavailable) at once
     /// when nothing answers there within `connectTimeout` seconds.
     public init(host: String = "127.0.0.1", port: UInt16 = LocationSpec.defaultGpsdPort, staleAfter: Double = 2,
                 connectTimeout: Double = 1) throws {

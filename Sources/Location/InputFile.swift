@@ -7,7 +7,7 @@ final class InputFile {
     private let fd: Int32
     private let owned: Bool
 
-    /// Opens `path` ("-" is standard input). Missing or unreadable inputs and directories are exit 66.
+    /// Opens `path` ("-" is standard input). Missing or unreadable inputs and directories are `.missingInput`.
     init(path: String, kind: String) throws {
         if path == "-" {
             name = "<stdin>"

@@ -1,18 +1,19 @@
-/// Why a location source cannot be used: one clear line and the exit code the CLI should use.
+/// Why a location source cannot be used: one clear line and the kind of failure. The library carries no exit
+/// codes: the CLI maps the kind to one (docs/ARCHITECTURE.md, rule 7).
 public struct LocationError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The kind of failure, which fixes the exit code.
+    /// The kind of failure (what a caller maps to an exit code or an HTTP status).
     public enum Kind: Sendable, Equatable {
-        /// A bad `--location` or simulation option value (exit 64).
+        /// A bad `--location` or simulation option value (a command's usage error).
         case usage
-        /// A file that is not usable NMEA/GPX (exit 65).
+        /// A file that is not usable NMEA/GPX (bad data).
         case badData
-        /// An input file that does not exist (exit 66).
+        /// An input file that does not exist (missing input).
         case missingInput
-        /// A receiver that is not there, e.g. gpsd not running (exit 69).
+        /// A receiver that is not there, e.g. gpsd not running (unavailable).
         case unavailable
-        /// A file that cannot be created (exit 73).
+        /// A file that cannot be created (a file error).
         case cannotCreate
-        /// A read or write that failed (exit 74).
+        /// A read or write that failed (a file error).
         case io
     }
 
@@ -25,18 +26,6 @@ public struct LocationError: Error, Sendable, Equatable, CustomStringConvertible
     public init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
-    }
-
-    /// The process exit code for this error (DESIGN.md §6 and sysexits).
-    public var exitCode: Int32 {
-        switch kind {
-        case .usage: 64
-        case .badData: 65
-        case .missingInput: 66
-        case .unavailable: 69
-        case .cannotCreate: 73
-        case .io: 74
-        }
     }
 
     /// The message.

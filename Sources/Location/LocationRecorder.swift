@@ -1,10 +1,13 @@
 import Foundation
 import Guidance
+import SafeIO
 import Synchronization
 
 /// Writes the positions a drive used to a GPX 1.1 track or an NMEA log (chosen by the extension), so that the
 /// drive can be replayed with `gpx:` or `nmea:` and gives the same positions (to 1e-7 °, 0.01 s; absent speed and
-/// course come back derived from successive fixes). The file appears complete on `finish()` (write and rename).
+/// course come back derived from successive fixes). The file is written through `SafeOutputFile`, so it appears
+/// complete on `finish()` (write and rename) and a failed drive leaves no half file. File errors are
+/// `LocationError`s (`.cannotCreate`, `.io`) whose message is the `FileWriteError`'s one line.
 public final class LocationRecorder: Sendable {
     /// The file formats.
     public enum Format: Sendable, Equatable {
@@ -14,10 +17,30 @@ public final class LocationRecorder: Sendable {
         case nmea
     }
 
+    /// Bytes gathered before they are written (so a 10 Hz drive does not write per fix).
+    static let batchBytes = 4096
+
     private struct State: ~Copyable {
-        var file: OutputFile
+        var file: SafeOutputFile
+        var buffer: [UInt8] = []
         var count = 0
         var finished = false
+
+        /// Appends `text`, writing once a batch is full.
+        mutating func append(_ text: String) throws {
+            buffer.append(contentsOf: text.utf8)
+            if buffer.count >= LocationRecorder.batchBytes { try flush() }
+        }
+
+        /// Writes what is gathered.
+        mutating func flush() throws {
+            defer { buffer.removeAll(keepingCapacity: true) }
+            let file = file
+            let result: Result<Void, FileWriteError> = buffer.withUnsafeBytes { bytes in
+                do throws(FileWriteError) { try file.write(bytes); return .success(()) } catch { return .failure(error) }
+            }
+            if case .failure(let error) = result { throw LocationRecorder.locationError(error) }
+        }
     }
 
     /// The format written.
@@ -35,9 +58,11 @@ public final class LocationRecorder: Sendable {
         }
         self.format = chosen
         self.epoch = (epoch ?? Sleep.wall()).rounded(.down)
-        let file = try OutputFile(path: path)
+        let file: SafeOutputFile
+        do { file = try SafeOutputFile(path: path) } catch { throw Self.locationError(error) }
+        var state = State(file: file)
         if chosen == .gpx {
-            try file.write("""
+            try state.append("""
             <?xml version="1.0" encoding="UTF-8"?>
             <gpx version="1.1" creator="VoiceGuide" xmlns="http://www.topografix.com/GPX/1/1" \
             xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v2">
@@ -46,7 +71,12 @@ public final class LocationRecorder: Sendable {
               <trkseg>\n
             """)
         }
-        state = Mutex(State(file: file))
+        self.state = Mutex(state)
+    }
+
+    /// A file error as a location error: cannot create (73) or cannot write (74), in the file error's words.
+    static func locationError(_ error: FileWriteError) -> LocationError {
+        LocationError(error.operation == .create ? .cannotCreate : .io, error.description)
     }
 
     /// Positions written so far.
@@ -61,7 +91,7 @@ public final class LocationRecorder: Sendable {
         guard let text else { return }
         try state.withLock { s throws in
             guard !s.finished else { return }
-            try s.file.write(text)
+            try s.append(text)
             s.count += 1
         }
     }
@@ -71,8 +101,14 @@ public final class LocationRecorder: Sendable {
         try state.withLock { s throws in
             guard !s.finished else { return }
             s.finished = true
-            if format == .gpx { try s.file.write("  </trkseg>\n </trk>\n</gpx>\n") }
-            try s.file.commit()
+            do {
+                if format == .gpx { try s.append("  </trkseg>\n </trk>\n</gpx>\n") }
+                try s.flush()
+            } catch {
+                s.file.abandon()
+                throw error
+            }
+            do throws(FileWriteError) { try s.file.commit() } catch { throw Self.locationError(error) }
         }
     }
 

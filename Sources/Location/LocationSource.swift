@@ -1,4 +1,5 @@
 import Guidance
+import RouteModel
 
 /// Positions in time order from a receiver, a recording or the simulator.
 ///
@@ -20,6 +21,13 @@ public protocol LocationSource: AnyObject, Sendable {
     func peekTime() -> Double?
     /// Blocks up to `timeout` seconds until `nextEvent()` may have something (live sources wake early on arrival).
     func waitForEvent(timeout: Double)
+    /// What an NMEA reader used and skipped so far (fixes, garbled lines, epochs skipped for their times);
+    /// nil for sources that do not read NMEA.
+    var nmeaReport: NMEAReport? { get }
+    /// The drive now follows `route` (after a reroute): the simulator drives it; other sources ignore it.
+    func routeChanged(to route: RouteIndex)
+    /// Stops reading and releases the receiver (a live source's thread, socket or device); recordings need nothing.
+    func close()
 }
 
 extension LocationSource {
@@ -28,4 +36,13 @@ extension LocationSource {
         guard timing == .live, timeout > 0 else { return }
         Sleep.seconds(min(timeout, 0.005))
     }
+
+    /// No NMEA read.
+    public var nmeaReport: NMEAReport? { nil }
+
+    /// Positions that come from outside do not follow a new route.
+    public func routeChanged(to route: RouteIndex) {}
+
+    /// Nothing to release.
+    public func close() {}
 }

@@ -2,10 +2,20 @@ import Guidance
 import RouteModel
 
 extension LocationSpec {
+    /// True when the spec names a live receiver (gpsd, or `nmea:` on a character device or socket), whose
+    /// positions come in wall-clock time: known before opening, so a command can refuse what needs a recording.
+    public var isLive: Bool {
+        switch self {
+        case .gpsd: true
+        case .nmea(let path): NMEADeviceSource.isDevice(path)
+        case .simulate, .gpx: false
+        }
+    }
+
     /// Opens the source this spec names: `simulate` drives `route` with `simulation`'s realism on top of `base`
     /// (loading the detour route if one is given); `nmea:` reads a recording, or a live receiver when the path is
     /// a character device or socket (`NMEADeviceSource`); `gpx:` uses `gpxSpeed` (m/s) for a track without times;
-    /// `gpsd` connects at once (exit 69 when it is not running). Errors are `LocationError`s with exit codes.
+    /// `gpsd` connects at once (`.unavailable` when it is not running). Errors are `LocationError`s.
     public func open(route: RouteIndex, simulation: SimulationSpec = SimulationSpec(),
                      base: SimulatorOptions = SimulatorOptions(), gpxSpeed: Double? = nil) throws -> any LocationSource {
         switch self {

@@ -13,7 +13,7 @@ public enum LocationSpec: Sendable, Equatable, CustomStringConvertible {
     public static let defaultGpsdPort: UInt16 = 2947
 
     /// Parses `simulate`, `nmea:FILE`, `nmea:-`, `gpx:FILE`, `gpsd` or `gpsd://HOST[:PORT]`;
-    /// a usage error (exit 64) names the bad value.
+    /// a `.usage` error names the bad value.
     public static func parse(_ text: String) throws -> LocationSpec {
         let expected = "expected simulate, nmea:FILE, nmea:-, gpx:FILE, gpsd or gpsd://HOST:PORT"
         func bad(_ why: String) -> LocationError {

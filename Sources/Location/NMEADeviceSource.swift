@@ -45,6 +45,9 @@ public final class NMEADeviceSource: LocationSource {
     /// What has been read since the device was last (re)opened.
     public var report: NMEAReport { reader.report }
 
+    /// The same as `report`, for any `LocationSource`.
+    public var nmeaReport: NMEAReport? { report }
+
     /// The CLOCK_MONOTONIC second at which fix timestamps are 0.
     public var clockOrigin: Double { reader.opened }
 
@@ -76,7 +79,7 @@ final class NMEADeviceReader: Sendable {
 
     var report: NMEAReport { counts.withLock { $0 } }
 
-    /// Opens `path` non-blocking, in raw mode when it is a terminal; exit 66 when missing, 69 when unusable.
+    /// Opens `path` non-blocking, in raw mode when it is a terminal; `.missingInput` when missing, `.unavailable` when unusable.
     static func open(_ path: String) throws -> Int32 {
         let fd = Glibc.open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {

@@ -18,8 +18,13 @@ public struct NMEAReport: Sendable, Equatable, CustomStringConvertible {
     public var checksumErrors = 0
     /// Lines cut at the length limit or at the end of the input (counted in `garbled` too).
     public var truncated = 0
-    /// Epochs whose time goes backwards, skipped.
+    /// Epochs whose time goes backwards (or repeats the last one), skipped.
     public var outOfOrder = 0
+    /// Epochs whose time jumps more than 5 minutes from the last fix (either way): kept, with the times after them
+    /// moved so the drive goes on one step later.
+    public var timeJumps = 0
+    /// Intervals of more than 10 s between fixes (kept as they are).
+    public var gaps = 0
     /// The first few garbled line numbers, 1-based.
     public var firstBadLines: [Int] = []
 
@@ -43,6 +48,8 @@ public struct NMEAReport: Sendable, Equatable, CustomStringConvertible {
         }
         if invalidFixes > 0 { text += "; \(invalidFixes) without a fix" }
         if outOfOrder > 0 { text += "; \(outOfOrder) out of time order" }
+        if timeJumps > 0 { text += "; \(timeJumps) time jump\(timeJumps == 1 ? "" : "s") over 5 min" }
+        if gaps > 0 { text += "; \(gaps) gap\(gaps == 1 ? "" : "s") over 10 s" }
         return text
     }
 }

@@ -33,6 +33,9 @@ public final class NMEASource: LocationSource {
     /// What has been read so far (complete once `.end` was returned).
     public var report: NMEAReport { state.withLock { $0.report } }
 
+    /// The same as `report`, for any `LocationSource`.
+    public var nmeaReport: NMEAReport? { report }
+
     /// The next fix or status, `.end` once, then nil.
     public func nextEvent() throws -> LocationEvent? {
         try state.withLock { s throws -> LocationEvent? in

@@ -1,4 +1,5 @@
 import Guidance
+import RouteModel
 
 /// Any source, with every fix it hands out also written to a `LocationRecorder` (`--record`): what the drive
 /// used is what the file replays. Call `finish()` at the end of the drive to put the file in place.
@@ -19,7 +20,7 @@ public final class RecordingLocationSource: LocationSource {
     /// The wrapped source's timing.
     public var timing: LocationTiming { source.timing }
 
-    /// The wrapped source's next event; a fix is recorded first (a write error is thrown: exit 74).
+    /// The wrapped source's next event; a fix is recorded first (a write error is thrown: `.io`).
     public func nextEvent() throws -> LocationEvent? {
         let event = try source.nextEvent()
         if case .fix(let position) = event { try recorder.record(position) }
@@ -31,6 +32,15 @@ public final class RecordingLocationSource: LocationSource {
 
     /// The wrapped source's wait.
     public func waitForEvent(timeout: Double) { source.waitForEvent(timeout: timeout) }
+
+    /// The wrapped source's NMEA counts.
+    public var nmeaReport: NMEAReport? { source.nmeaReport }
+
+    /// Passed to the wrapped source.
+    public func routeChanged(to route: RouteIndex) { source.routeChanged(to: route) }
+
+    /// Closes the wrapped source.
+    public func close() { source.close() }
 
     /// Completes the recording.
     public func finish() throws { try recorder.finish() }

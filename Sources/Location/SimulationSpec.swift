@@ -83,7 +83,7 @@ public struct SimulationSpec: Sendable, Equatable {
         return options
     }
 
-    /// Loads the detour's route file: a missing file is exit 66, a bad route exit 65.
+    /// Loads the detour's route file: a missing file is `.missingInput`, a bad route `.badData`.
     public func loadDetourRoute() throws -> RouteIndex? {
         guard let detour else { return nil }
         let url = URL(fileURLWithPath: detour.routeFile)

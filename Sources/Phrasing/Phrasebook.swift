@@ -54,7 +54,7 @@ public struct Phrasebook: Sendable {
         "stopInterrupt", "stopTerminate", "stopHangup", "stopQuitSignal", "summary", "summaryFailed", "wrote",
         "noAudio", "seconds", "kind.depart", "kind.continue", "kind.early", "kind.prepare", "kind.now", "kind.arrive",
         "kind.waypoint", "kind.offRoute", "kind.reroute", "gpsOk", "gpsLost", "rerouting", "rerouteFailed", "rerouted",
-        "gpsNoFix", "gpsStale", "routerBack", "positionsEnded", "nmeaRead", "summaryGarbled", "status.noFix",
+        "gpsNoFix", "gpsStale", "routerBack", "positionsEnded", "nmeaRead", "summaryGarbled", "summaryTimes", "status.noFix",
         "status.stale", "status.gpsLost", "status.offRoute", "status.rerouting"]
 
     /// Compiles merged phrasebook JSON. `fallback` (usually English, already compiled JSON) supplies templates that

@@ -87,7 +87,7 @@ public enum DriveCommand: VoiceGuideCommand {
         var drive = DriveSetup(settings: settings, speedup: speedup, compress: compress, mute: mute, volume: volume, io: io)
         drive.extras = extras
         drive.location = location
-        if drive.location.isLive, case .wav = output {
+        if drive.location.spec.isLive, case .wav = output {
             throw CLIError.usage("a WAV render needs recorded positions (--location simulate, nmea:FILE or gpx:FILE), not a live receiver", command: name)
         }
         switch output {

@@ -73,26 +73,12 @@ struct DriveLocation {
         }
     }
 
-    /// True for a live receiver (wall-clock positions).
-    var isLive: Bool { if case .gpsd = spec { true } else { false } }
-
-    /// Opens the source for `settings`' route. A missing file is 66, bad data 65, gpsd not running 69.
-    func openSource(_ settings: GuidanceSettings) throws -> any LocationSource {
+    /// Opens the source with the library's one opener (`LocationSpec.open`) for `settings`' route. A missing file
+    /// is 66, bad data 65, a receiver that is not there (gpsd not running, no device) 69.
+    func open(_ settings: GuidanceSettings) throws -> any LocationSource {
         do {
-            switch spec {
-            case .simulate:
-                let detour = try simulation.loadDetourRoute().map { index in
-                    SimulatedLocationSource.Detour(atMeters: simulation.detour?.atMeters ?? 0, index: index)
-                }
-                return SimulatedLocationSource(index: settings.index, options: simulation.options(base: settings.simulatorOptions),
-                                               detour: detour)
-            case .nmea(let path):
-                return try NMEASource(path: path)
-            case .gpx(let path):
-                return try GPXSource(path: path, speed: settings.speedKmh.map { $0 / 3.6 })
-            case .gpsd(let host, let port):
-                return try GpsdSource(host: host, port: port)
-            }
+            return try spec.open(route: settings.index, simulation: simulation, base: settings.simulatorOptions,
+                                 gpxSpeed: settings.speedKmh.map { $0 / 3.6 })
         } catch {
             throw Self.cliError(error)
         }

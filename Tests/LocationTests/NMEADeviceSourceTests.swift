@@ -2,27 +2,11 @@ import Foundation
 import Guidance
 import RouteModel
 import Testing
+import VoiceGuideTestSupport
 @testable import Location
 
 /// A live NMEA receiver on a character device, played by a pseudo-terminal whose master side the test writes.
 @Suite(.serialized) struct NMEADeviceSourceTests {
-    /// A new pseudo-terminal: the master descriptor and the slave's path.
-    static func pseudoTerminal() throws -> (Int32, String) {
-        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
-        var unlock: Int32 = 0
-        var number: UInt32 = 0
-        // TIOCSPTLCK and TIOCGPTN (Linux): unlock the slave and get its number.
-        guard master >= 0, ioctl(master, 0x4004_5431, &unlock) == 0, ioctl(master, 0x8004_5430, &number) == 0 else {
-            throw LocationError(.io, "no pseudo-terminal: \(String(cString: strerror(errno)))")
-        }
-        return (master, "/dev/pts/\(number)")
-    }
-
-    static func write(_ master: Int32, _ text: String) {
-        let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBytes { Glibc.write(master, $0.baseAddress, $0.count) }
-    }
-
     static func collect(_ source: any LocationSource, seconds: Double, into events: inout [LocationEvent]) throws {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
@@ -32,7 +16,8 @@ import Testing
     }
 
     @Test func liveFixesStaleAndUnplugged() throws {
-        let (master, path) = try Self.pseudoTerminal()
+        let receiver = try PseudoTerminal()
+        let path = receiver.path
         let source = try LocationSpec.parse("nmea:\(path)").open(route: try ExampleRoutes.index("uk-oxford"))
         #expect(source.timing == .live && source.label == "nmea \(path)")
         var events = [LocationEvent]()
@@ -40,8 +25,8 @@ import Testing
         for i in 0..<5 {
             let p = Position(coordinate: Geo.destination(from: start, bearing: 90, meters: Double(i) * 5), speed: 5,
                              heading: 90, accuracy: 5, timestamp: Double(i))
-            Self.write(master, NMEAWriter.sentences(for: p, epoch: 1_795_000_000) ?? "")
-            if i == 2 { Self.write(master, "$GPGGA,garbage*00\r\n") }
+            receiver.write(NMEAWriter.sentences(for: p, epoch: 1_795_000_000) ?? "")
+            if i == 2 { receiver.write("$GPGGA,garbage*00\r\n") }
             try Self.collect(source, seconds: 0.15, into: &events)
         }
         let fixes = TestFiles.fixes(events)
@@ -49,14 +34,14 @@ import Testing
         #expect(fixes.count == 5, "\(events)")
         #expect(zip(fixes, fixes.dropFirst()).allSatisfy { $1.timestamp - $0.timestamp > 0.1 }, "receive-clock timestamps")
         #expect(fixes.allSatisfy { $0.speed.map { abs($0 - 5) < 0.001 } ?? false })
-        #expect((source as? NMEADeviceSource)?.report.garbled == 1)
+        #expect(source.nmeaReport?.garbled == 1)
         try Self.collect(source, seconds: 2.5, into: &events)
         #expect(events.last == .status(.stale))
-        close(master)
+        receiver.close()
         try Self.collect(source, seconds: 1, into: &events)
         let lost = events.contains { if case .status(.lost) = $0 { true } else { false } }
         #expect(lost && events.contains(.status(.reconnecting(attempt: 1))), "\(events.suffix(3))")
-        (source as? NMEADeviceSource)?.close()
+        source.close()
     }
 
     @Test func filesAndPipesAreRecordings() throws {

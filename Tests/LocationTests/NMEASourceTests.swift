@@ -143,7 +143,7 @@ import Testing
         let source = try NMEASource(path: path)
         #expect(throws: LocationError.self) { _ = try TestFiles.drain(source) }
         do { _ = try NMEASource(path: path).nextEvent() } catch let error as LocationError {
-            #expect(error.exitCode == 65)
+            #expect(error.kind == .badData)
             #expect(error.message == "\(path): no valid NMEA fix (RMC or GGA) in 2 lines; first garbled at line 1")
         }
     }
@@ -154,7 +154,7 @@ import Testing
                 _ = try NMEASource(path: path)
                 Issue.record("opened \(path)")
             } catch let error as LocationError {
-                #expect(error.exitCode == 66)
+                #expect(error.kind == .missingInput)
                 #expect(error.message.hasPrefix("nmea:\(path): ") && error.message.contains(needle), "\(error)")
             } catch { Issue.record("\(error)") }
         }

@@ -69,7 +69,7 @@ import Testing
                 Self.checkFixes(events)
                 #expect(events.last == .end)
             } catch let error as LocationError {
-                #expect(error.exitCode == 65 && error.message.hasPrefix(path))
+                #expect(error.kind == .badData && error.message.hasPrefix(path))
             }
         }
         #expect(runs > 50)
@@ -98,7 +98,7 @@ import Testing
                 Self.checkFixes(events)
                 accepted += 1
             } catch let error as LocationError {
-                #expect(error.exitCode == 65 && error.message.hasPrefix("gpx:\(path): "), "\(error)")
+                #expect(error.kind == .badData && error.message.hasPrefix("gpx:\(path): "), "\(error)")
                 #expect(!error.message.contains("\n"))
             }
         }
@@ -152,7 +152,7 @@ import Testing
                     try parse(text)
                     accepted += 1
                 } catch let error as LocationError {
-                    #expect(error.exitCode == 64 && !error.message.contains("\n") && !error.message.contains("\u{1B}"))
+                    #expect(error.kind == .usage && !error.message.contains("\n") && !error.message.contains("\u{1B}"))
                 } catch {
                     Issue.record("untyped \(error)")
                 }

@@ -77,13 +77,14 @@ import VoiceGuideTestSupport
     @Test func unwritablePathsAreFileErrors() throws {
         let directory = TestFiles.path(suffix: ".gpx")
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
-        for (path, code, needle) in [(directory, 73, "is a directory"), ("/nonexistent/dir/x.nmea", 73, "No such file"),
-                                     ("drive.txt", 64, "expected a file ending in .gpx or .nmea")] {
+        for (path, kind, needle) in [(directory, LocationError.Kind.cannotCreate, "is a directory"),
+                                     ("/nonexistent/dir/x.nmea", .cannotCreate, "No such file"),
+                                     ("drive.txt", .usage, "expected a file ending in .gpx or .nmea")] {
             do {
                 _ = try LocationRecorder(path: path)
                 Issue.record("opened \(path)")
             } catch let error as LocationError {
-                #expect(error.exitCode == Int32(code))
+                #expect(error.kind == kind)
                 #expect(error.message.contains(path) && error.message.contains(needle), "\(error)")
             }
         }
@@ -93,7 +94,7 @@ import VoiceGuideTestSupport
             try full.finish()
             Issue.record("/dev/full accepted everything")
         } catch let error as LocationError {
-            #expect(error.exitCode == 74 && error.message.hasPrefix("/dev/full: write failed: No space left on device"))
+            #expect(error.kind == .io && error.message.hasPrefix("/dev/full: cannot write: No space left on device"))
         }
     }
 }
@@ -122,7 +123,7 @@ import VoiceGuideTestSupport
             _ = try LocationSpec.parse("gpsd://127.0.0.1:\(port)").open(route: try ExampleRoutes.index("uk-oxford"))
             Issue.record("opened")
         } catch let error as LocationError {
-            #expect(error.exitCode == 69)
+            #expect(error.kind == .unavailable)
         }
     }
 }

@@ -69,7 +69,7 @@ import Testing
             }
             Issue.record("accepted \(option) \(value)")
         } catch let error as LocationError {
-            #expect(error.exitCode == 64)
+            #expect(error.kind == .usage)
             #expect(error.message.hasPrefix("\(option) '\(value)': "))
         } catch { Issue.record("\(error)") }
     }
@@ -78,10 +78,10 @@ import Testing
         var spec = SimulationSpec()
         spec.detour = .init(atMeters: 10, routeFile: "/nonexistent/route.json")
         #expect(throws: LocationError.self) { _ = try spec.loadDetourRoute() }
-        do { _ = try spec.loadDetourRoute() } catch let error as LocationError { #expect(error.exitCode == 66) }
+        do { _ = try spec.loadDetourRoute() } catch let error as LocationError { #expect(error.kind == .missingInput) }
         spec.detour = .init(atMeters: 10, routeFile: try TestFiles.write("{\"routes\": []}", suffix: ".json"))
         do { _ = try spec.loadDetourRoute() } catch let error as LocationError {
-            #expect(error.exitCode == 65)
+            #expect(error.kind == .badData)
             #expect(error.message.hasPrefix("--detour: "))
         }
     }

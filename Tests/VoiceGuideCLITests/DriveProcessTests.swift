@@ -15,6 +15,7 @@ import Testing
         private let output = Pipe()
         private let lock = NSLock()
         private var text = Data()
+        private var ended = false
 
         init(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws {
             process.executableURL = URL(fileURLWithPath: executable)
@@ -25,13 +26,21 @@ import Testing
             process.standardError = output
             output.fileHandleForReading.readabilityHandler = { [weak self] handle in
                 let chunk = handle.availableData
-                guard let self, !chunk.isEmpty else { return }
+                guard let self else { return }
+                guard !chunk.isEmpty else {
+                    // End of file: every writer (the process and its children) has closed the pipe.
+                    handle.readabilityHandler = nil
+                    self.lock.withLock { self.ended = true }
+                    return
+                }
                 self.lock.withLock { self.text.append(chunk) }
             }
             try process.run()
         }
 
         var collected: String { lock.withLock { String(decoding: text, as: UTF8.self) } }
+        /// True once the output pipe has reached its end.
+        var outputEnded: Bool { lock.withLock { ended } }
 
         /// Waits until `predicate` holds on the output, up to `timeout` seconds.
         func wait(for timeout: Double, until predicate: (String) -> Bool) -> Bool {
@@ -45,12 +54,14 @@ import Testing
 
         func send(_ keys: String) { input.fileHandleForWriting.write(Data(keys.utf8)) }
 
-        /// Waits for exit up to `timeout` seconds; kills it if it is still running.
+        /// Waits for exit and the end of its output up to `timeout` seconds; kills it if it is still running.
         func finish(timeout: Double) -> Bool {
             let end = Date().addingTimeInterval(timeout)
             while process.isRunning && Date() < end { usleep(10_000) }
             if process.isRunning { process.terminate(); process.waitUntilExit(); return false }
-            usleep(100_000)  // let the last output arrive
+            process.waitUntilExit()
+            // The last output has arrived when the pipe reports its end (bounded: a grandchild may hold it open).
+            while !outputEnded && Date() < end.addingTimeInterval(5) { usleep(10_000) }
             return true
         }
     }
@@ -87,8 +98,8 @@ import Testing
         try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "build voiceguide first (swift build)")
         let run = try underTTY("stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo | tr '\\n' ' '; echo; \(Self.binary) drive \(route) --output text; echo EXIT=$?; stty -a | tr ' ' '\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '; echo")
         #expect(run.wait(for: 20) { $0.contains("depart") }, "\(run.collected)")
+        // "depart" is logged by the drive loop, which runs after the signal handlers and raw mode are installed.
         let pid = try #require(voiceguidePID(below: run.process.processIdentifier))
-        usleep(300_000)
         let sent = Date()
         kill(pid, SIGINT)
         #expect(run.wait(for: 5) { $0.contains("EXIT=") })

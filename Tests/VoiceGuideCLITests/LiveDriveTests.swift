@@ -1,4 +1,5 @@
 import Foundation
+import Location
 import Testing
 @testable import VoiceGuideCLI
 import RouteModel
@@ -51,6 +52,47 @@ import VoiceGuideTestSupport
             let run = ToolRun(["drive", route] + arguments)
             #expect(run.code == 64, "\(arguments): \(run.err)")
             #expect(run.errLines.count <= 2, "\(arguments): \(run.err)")
+        }
+    }
+
+    @Test func recordingWhereNoFileCanBeMadeIsOneLineAndExit73() throws {
+        let folder = temporaryPath("record-folder")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let plain = folder + "/plain.txt"
+        try Data("x".utf8).write(to: URL(fileURLWithPath: plain))
+        let readOnly = folder + "/read-only"
+        try FileManager.default.createDirectory(atPath: readOnly, withIntermediateDirectories: false,
+                                                attributes: [.posixPermissions: 0o500])
+        let directory = folder + "/folder.gpx"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        var paths = [plain + "/drive.gpx", folder + "/missing/drive.nmea", directory]
+        if getuid() != 0 { paths.append(readOnly + "/drive.gpx") }  // root may write anywhere
+        for path in paths {
+            let run = ToolRun(["drive", route, "--output", "text", "--speedup", "1000", "--record", path])
+            #expect(run.code == 73, "\(path): \(run.err)")
+            #expect(run.errLines.count == 1 && run.errLines.first?.contains(path) == true
+                    && run.errLines.first?.contains("cannot create the file") == true, "\(path): \(run.err)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: readOnly).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["folder.gpx", "plain.txt", "read-only"],
+                "no half file or temporary file is left")
+    }
+
+    @Test(arguments: ["nmea", "gpx"])
+    func aRecordingIsCompleteWhenTheDriveEnds(format: String) throws {
+        let file = temporaryPath("complete.\(format)")
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let run = ToolRun(["drive", route, "--output", "text", "--speedup", "1000", "--record", file])
+        #expect(run.code == 0, "\(run.err)")
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        if format == "gpx" {
+            #expect(text.hasPrefix("<?xml") && text.hasSuffix("</gpx>\n"))
+            #expect(text.components(separatedBy: "<trkpt ").count > 30)
+        } else {
+            let lines = text.components(separatedBy: "\r\n")
+            #expect(lines.last == "" && lines.count > 60, "ends with a whole sentence")
+            #expect(lines.dropLast().allSatisfy { $0.hasPrefix("$GP") && $0.dropLast(2).hasSuffix("*") })
         }
     }
 
@@ -141,6 +183,46 @@ import VoiceGuideTestSupport
         #expect(verbose.out.contains("garbled sentences skipped: \(garbled)"), "\(verbose.out)")
         let clean = ToolRun(["drive", route, "--output", "text", "--speedup", "1000", "--location", "nmea:" + full])
         #expect(!clean.err.contains("garbled"), "\(clean.err)")
+    }
+
+    /// NMEA in any order, with any times: an epoch after its successor is skipped, a fix dated 30 years ahead is
+    /// a time jump bridged (twice: there and back), the drive still reaches the destination at once, and the
+    /// summary and the `end` event count both.
+    @Test func nmeaTimesOutOfOrderAndFarOffAreCountedInTheSummary() throws {
+        let (full, _) = try recordedDrive("times.nmea")
+        defer { try? FileManager.default.removeItem(atPath: full) }
+        let lines = try String(contentsOfFile: full, encoding: .utf8).split(whereSeparator: \.isNewline).map(String.init)
+        var epochs: [[String]] = []
+        for line in lines {
+            let time = line.split(separator: ",", omittingEmptySubsequences: false).dropFirst().first.map(String.init)
+            if let last = epochs.last?.last, last.split(separator: ",").dropFirst().first.map(String.init) == time {
+                epochs[epochs.count - 1].append(line)
+            } else {
+                epochs.append([line])
+            }
+        }
+        try #require(epochs.count > 30)
+        epochs.swapAt(4, 5)
+        epochs[20] = epochs[20].map { line in
+            guard line.hasPrefix("$GPRMC") else { return line }
+            var fields = line.dropFirst().split(separator: "*")[0].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            let year = (Int(fields[9].suffix(2)) ?? 0) + 30
+            fields[9] = String(fields[9].prefix(4)) + String(format: "%02d", year % 100)
+            return NMEAWriter.framed(fields.joined(separator: ",")).trimmingCharacters(in: .newlines)
+        }
+        let damaged = temporaryPath("times-damaged.nmea")
+        let events = temporaryPath("times-events.jsonl")
+        defer { for file in [damaged, events] { try? FileManager.default.removeItem(atPath: file) } }
+        try (epochs.joined().joined(separator: "\r\n") + "\r\n").write(toFile: damaged, atomically: true, encoding: .utf8)
+        let started = Date()
+        let run = ToolRun(["drive", route, "--output", "text", "--speedup", "1000", "--location", "nmea:" + damaged,
+                           "--events", events])
+        #expect(run.code == 0, "\(run.err)")
+        #expect(Date().timeIntervalSince(started) < 60, "no wait for the far-off time")
+        #expect(run.err.contains("NMEA fixes out of time order skipped: 1; time jumps bridged: 2"), "\(run.err)")
+        #expect(run.out.contains("arrive") && !run.out.contains("the recording ended"), "\(run.out)")
+        let end = try String(contentsOfFile: events, encoding: .utf8).split(separator: "\n").last.map(String.init) ?? ""
+        #expect(end.contains("\"outOfOrderFixes\":1") && end.contains("\"timeJumps\":2"), "\(end)")
     }
 
     /// A simulated tunnel: the drive says when the fixes stop, not only when they are back.
