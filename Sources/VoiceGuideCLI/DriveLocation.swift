@@ -14,10 +14,8 @@ struct DriveLocation {
     var simulation = SimulationSpec()
     /// `--record FILE.gpx|FILE.nmea`.
     var recordPath: String?
-    /// `--router URL`.
-    var routerURL: String?
-    /// `--router-kind`; nil: asked of the server on the first reroute (off the drive's thread).
-    var routerKind: RouterKind?
+    /// `--router URL [--router-kind]`: where new routes come from when off route.
+    var routing = RouterOptions()
 
     /// The options this adds to `drive`.
     static let optionSpecs: [OptionSpec] = [
@@ -50,13 +48,7 @@ struct DriveLocation {
             throw CLIError.usage("--\(first) applies only to --location simulate", command: command)
         }
         location.recordPath = arguments.values["record"]
-        location.routerURL = arguments.values["router"]
-        if let kind = try arguments.choice("router-kind", of: RouterKind.allCases.map(\.rawValue), command: command) {
-            guard location.routerURL != nil else {
-                throw CLIError.usage("--router-kind goes with --router URL", command: command)
-            }
-            location.routerKind = RouterKind(rawValue: kind)
-        }
+        location.routing = try RouterOptions.parse(arguments, command: command)
         return location
     }
 
@@ -90,22 +82,9 @@ struct DriveLocation {
         do { return try LocationRecorder(path: recordPath) } catch { throw Self.cliError(error) }
     }
 
-    /// The router for `--router`, if given (a bad URL is a usage error). Without `--router-kind` the kind is
-    /// detected by the router itself, starting now in the background and otherwise on its first request, always
-    /// on its I/O thread: nothing here waits for the network.
-    func router(command: String) throws -> (any Router)? {
-        guard let routerURL else { return nil }
-        do {
-            guard let routerKind else {
-                let detecting = try DetectingRouter(baseURL: routerURL)
-                detecting.detectInBackground()
-                return detecting
-            }
-            return try routerKind.makeRouter(baseURL: routerURL)
-        } catch {
-            throw CLIError.usage("--router '\(routerURL)': \(error)", command: command)
-        }
-    }
+    /// The router for `--router`, if given (a bad URL is a usage error); the kind, when not given, is detected by
+    /// the router itself in the background, on its I/O thread: nothing here waits for the network.
+    func router(command: String) throws -> (any Router)? { try routing.router(command: command) }
 
     /// A location error as a CLI error with its exit code.
     static func cliError(_ error: any Error) -> CLIError {
