@@ -24,7 +24,7 @@ let package = Package(
     name: "VoiceGuide",
     products: [
         .library(name: "VoiceGuide", targets: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Speech", "Location", "Routing", "Navigation", "VoiceService", "RouteMap", "VoiceGuideResources"]),
-        .library(name: "VoiceGuideAudio", targets: ["SpeechESpeakNG", "AudioALSA"]),
+        .library(name: "VoiceGuideAudio", targets: ["SpeechESpeakNG", "AudioALSA", "SpeechPiper"]),
         .library(name: "VoiceGuideReading", targets: ["JapaneseReading"]),
         .executable(name: "voiceguide", targets: ["voiceguide"]),
         .executable(name: "voiceguide-bench", targets: ["VoiceGuideBench"]),
@@ -55,6 +55,10 @@ let package = Package(
             name: "CMeCab",
             providers: [.apt(["libmecab-dev", "mecab-ipadic-utf8"])]),
         .target(name: "SpeechESpeakNG", dependencies: ["SafeIO", "Speech", "CEspeakNG"]),
+        // The neural voice: sherpa-onnx's C API declared by us (header only) and opened at run time (dlopen).
+        .systemLibrary(name: "CSherpaOnnx"),
+        .target(name: "SpeechPiper", dependencies: ["SafeIO", "Speech", "SpeechESpeakNG", "CSherpaOnnx"]),
+        .testTarget(name: "SpeechPiperTests", dependencies: ["SpeechPiper", "SpeechESpeakNG", "Speech", "AudioALSA"]),
         .target(name: "JapaneseReading", dependencies: ["Phrasing", "CMeCab"]),
         .target(name: "AudioALSA", dependencies: ["Speech", "CALSA"]),
         .target(
