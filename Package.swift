@@ -24,7 +24,7 @@ let package = Package(
     name: "VoiceGuide",
     products: [
         .library(name: "VoiceGuide", targets: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Speech", "Location", "Routing", "Navigation", "VoiceService", "RouteMap", "VoiceGuideResources"]),
-        .library(name: "VoiceGuideAudio", targets: ["SpeechESpeakNG", "AudioALSA", "SpeechPiper"]),
+        .library(name: "VoiceGuideAudio", targets: ["SpeechESpeakNG", "AudioALSA", "SpeechPiper", "SpeechBackends"]),
         .library(name: "VoiceGuideReading", targets: ["JapaneseReading"]),
         .executable(name: "voiceguide", targets: ["voiceguide"]),
         .executable(name: "voiceguide-bench", targets: ["VoiceGuideBench"]),
@@ -58,12 +58,13 @@ let package = Package(
         // The neural voice: sherpa-onnx's C API declared by us (header only) and opened at run time (dlopen).
         .systemLibrary(name: "CSherpaOnnx"),
         .target(name: "SpeechPiper", dependencies: ["SafeIO", "Speech", "SpeechESpeakNG", "CSherpaOnnx"]),
+        .target(name: "SpeechBackends", dependencies: ["Speech", "SpeechESpeakNG", "SpeechPiper"]),
         .testTarget(name: "SpeechPiperTests", dependencies: ["SpeechPiper", "SpeechESpeakNG", "Speech", "AudioALSA"]),
         .target(name: "JapaneseReading", dependencies: ["Phrasing", "CMeCab"]),
         .target(name: "AudioALSA", dependencies: ["Speech", "CALSA"]),
         .target(
             name: "VoiceGuideCLI",
-            dependencies: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Speech", "Navigation", "SpeechESpeakNG", "AudioALSA", "JapaneseReading",
+            dependencies: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Speech", "Navigation", "SpeechESpeakNG", "AudioALSA", "JapaneseReading", "SpeechBackends",
                            "Routing", "VoiceService", "RouteMap"]),
         .executableTarget(name: "voiceguide", dependencies: ["VoiceGuideCLI"]),
         .executableTarget(
@@ -72,7 +73,7 @@ let package = Package(
             path: "Examples/LibraryUsage"),
         .executableTarget(
             name: "VoiceGuideBench",
-            dependencies: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Speech", "SpeechESpeakNG", "AudioALSA", "VoiceGuideCLI",
+            dependencies: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Speech", "SpeechESpeakNG", "AudioALSA", "VoiceGuideCLI", "SpeechPiper", "SpeechBackends",
                            "JapaneseReading", "Location", "Routing", "Navigation", "VoiceService", "VoiceGuideTestSupport"]),
         .target(name: "VoiceGuideTestSupport", dependencies: ["RouteModel", "Guidance", "Location"], path: "Tests/TestSupport"),
         .testTarget(name: "RouteModelTests", dependencies: ["RouteModel", "SafeIO"]),

@@ -1,4 +1,5 @@
 import Foundation
+import SafeIO
 import Speech
 import SpeechESpeakNG
 
@@ -111,7 +112,7 @@ public final class PiperSynthesizer: SpeechSynthesizer, @unchecked Sendable {
             let raw = try engine.generate(sentence, speed: speed)
             var pcm = Self.leveled(Self.trimmed(raw, sampleRate: sampleRate))
             if index + 1 < sentences.count {
-                pcm += [Int16](repeating: 0, count: Int(Self.sentencePause * Double(sampleRate)))
+                pcm += [Int16](repeating: 0, count: Int(saturatingRounded: Self.sentencePause * Double(sampleRate)))
             }
             all += pcm
             var start = 0
@@ -157,6 +158,6 @@ public final class PiperSynthesizer: SpeechSynthesizer, @unchecked Sendable {
         }
         let peak = samples.map { abs($0) }.max() ?? 0
         if peak > 0 { gain = min(gain, 0.97 / peak) }
-        return samples.map { Int16(max(-32767, min(32767, ($0 * gain * 32767).rounded()))) }
+        return samples.map { Int16(clamping: Int(saturatingRounded: Double($0 * gain) * 32767)) }
     }
 }
