@@ -59,7 +59,7 @@ let package = Package(
         .systemLibrary(name: "CSherpaOnnx"),
         .target(name: "SpeechPiper", dependencies: ["SafeIO", "Speech", "SpeechESpeakNG", "CSherpaOnnx"]),
         .target(name: "SpeechBackends", dependencies: ["Speech", "SpeechESpeakNG", "SpeechPiper"]),
-        .testTarget(name: "SpeechPiperTests", dependencies: ["SpeechPiper", "SpeechESpeakNG", "Speech", "AudioALSA"]),
+        .testTarget(name: "SpeechPiperTests", dependencies: ["SpeechPiper", "SpeechBackends", "SpeechESpeakNG", "Speech", "AudioALSA"]),
         .target(name: "JapaneseReading", dependencies: ["Phrasing", "CMeCab"]),
         .target(name: "AudioALSA", dependencies: ["Speech", "CALSA"]),
         .target(

@@ -32,7 +32,7 @@ public enum SayCommand: VoiceGuideCommand {
           voiceguide say "Turn left onto Main Street."           through ALSA 'default'
           voiceguide say "Bitte links abbiegen." --locale de-DE  with the German voice
           voiceguide say "Hello" --output wav:hello.wav          into a WAV file
-          voiceguide say "Hello" --voice piper:en_US-joe-medium  with a neural (Piper) voice
+          voiceguide say "Hi" --voice piper:en_US-joe-medium     neural voice
           voiceguide say --list-voices --locale fr-FR            French voices
         """
 
