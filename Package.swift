@@ -24,7 +24,7 @@ let package = Package(
     name: "VoiceGuide",
     products: [
         .library(name: "VoiceGuide", targets: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Speech", "Location", "Routing", "Navigation", "VoiceService", "RouteMap", "VoiceGuideResources"]),
-        .library(name: "VoiceGuideAudio", targets: ["SpeechESpeakNG", "AudioALSA"]),
+        .library(name: "VoiceGuideAudio", targets: ["SpeechESpeakNG", "AudioALSA", "SpeechPiper", "SpeechBackends"]),
         .library(name: "VoiceGuideReading", targets: ["JapaneseReading"]),
         .executable(name: "voiceguide", targets: ["voiceguide"]),
         .executable(name: "voiceguide-bench", targets: ["VoiceGuideBench"]),
@@ -58,11 +58,16 @@ let package = Package(
             name: "CMeCab",
             providers: [.apt(["libmecab-dev", "mecab-ipadic-utf8"])]),
         .target(name: "SpeechESpeakNG", dependencies: ["SafeIO", "Speech", "CEspeakNG"]),
+        // The neural voice: sherpa-onnx's C API declared by us (header only) and opened at run time (dlopen).
+        .systemLibrary(name: "CSherpaOnnx"),
+        .target(name: "SpeechPiper", dependencies: ["SafeIO", "Speech", "SpeechESpeakNG", "CSherpaOnnx"]),
+        .target(name: "SpeechBackends", dependencies: ["Speech", "SpeechESpeakNG", "SpeechPiper"]),
+        .testTarget(name: "SpeechPiperTests", dependencies: ["SpeechPiper", "SpeechBackends", "SpeechESpeakNG", "Speech", "AudioALSA"]),
         .target(name: "JapaneseReading", dependencies: ["Phrasing", "CMeCab"]),
         .target(name: "AudioALSA", dependencies: ["Speech", "CALSA"]),
         .target(
             name: "VoiceGuideCLI",
-            dependencies: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Speech", "Navigation", "SpeechESpeakNG", "AudioALSA", "JapaneseReading",
+            dependencies: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Speech", "Navigation", "SpeechESpeakNG", "AudioALSA", "JapaneseReading", "SpeechBackends",
                            "Routing", "VoiceService", "RouteMap"]),
         .executableTarget(name: "voiceguide", dependencies: ["VoiceGuideCLI"]),
         .executableTarget(
@@ -71,7 +76,7 @@ let package = Package(
             path: "Examples/LibraryUsage"),
         .executableTarget(
             name: "VoiceGuideBench",
-            dependencies: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Speech", "SpeechESpeakNG", "AudioALSA", "VoiceGuideCLI",
+            dependencies: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Speech", "SpeechESpeakNG", "AudioALSA", "VoiceGuideCLI", "SpeechPiper", "SpeechBackends",
                            "JapaneseReading", "Location", "Routing", "Navigation", "VoiceService", "VoiceGuideTestSupport"]),
         .target(name: "VoiceGuideTestSupport", dependencies: ["RouteModel", "Guidance", "Location"], path: "Tests/TestSupport"),
         .testTarget(name: "RouteModelTests", dependencies: ["RouteModel", "SafeIO"]),

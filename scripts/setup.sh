@@ -74,3 +74,6 @@ if [ ${#missing[@]} -gt 0 ]; then
   echo "voiceguide setup: installing ${missing[*]} into $venv" >&2
   "$venv/bin/python" -m pip install -q --disable-pip-version-check "${missing[@]}"
 fi
+
+# The neural voice for the tests (sherpa-onnx, the joe Piper voice, prepared into .build/voices/).
+"$root/scripts/piper-setup.sh"

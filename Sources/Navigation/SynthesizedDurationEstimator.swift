@@ -2,6 +2,7 @@ import RouteModel
 import Guidance
 import Phrasing
 import Speech
+import Foundation
 
 /// Speaking time measured by synthesizing the announcement's SSML (eSpeak NG runs ~1000× faster than real time,
 /// so the exact duration is known before it is spoken). Falls back to the locale's words-per-second model if
@@ -19,13 +20,22 @@ public final class SynthesizedDurationEstimator: DurationEstimator, @unchecked S
     public let synthesizer: any SpeechSynthesizer
     /// The voice name.
     public let voice: String
+    /// A fast synthesizer that answers, once the plan is fixed, for phrases the plan did not have (a neural
+    /// voice is too slow to synthesize on the clock's thread): its duration scaled by the two voices' measured
+    /// ratio, while the real synthesis runs in the background and replaces the answer (and fills the cache).
+    public let standIn: (any SpeechSynthesizer)?
     private let memo = Locked<[String: Double]>([:])
+    private let planned = Locked(false)
+    private let ratio = Locked((voice: 0.0, standIn: 0.0))
+    private let background = DispatchQueue(label: "voiceguide.synthesis.ahead", qos: .utility)
 
-    /// Creates an estimator for one drive or transcript.
-    public init(builder: PhraseBuilder, synthesizer: any SpeechSynthesizer, voice: String) {
+    /// Creates an estimator for one drive or transcript; `standIn` as above (nil: always synthesize).
+    public init(builder: PhraseBuilder, synthesizer: any SpeechSynthesizer, voice: String,
+                standIn: (any SpeechSynthesizer)? = nil) {
         self.builder = builder
         self.synthesizer = synthesizer
         self.voice = voice
+        self.standIn = standIn
     }
 
     /// Speaking time of the announcement's SSML, synthesized once per distinct text.
@@ -33,9 +43,27 @@ public final class SynthesizedDurationEstimator: DurationEstimator, @unchecked S
         let phrase = builder.phrase(announcement)
         if let known = memo.withLock({ $0[phrase.ssml] }) { return known }
         let utterance = Utterance(text: phrase.ssml, isSSML: true, voice: voice, label: announcement.kind.rawValue)
-        let seconds = (try? synthesizer.durationEstimate(utterance))
-            ?? PhraseDurationEstimator.duration(of: phrase.spoken, rate: builder.locale.speakingRate)
+        let words = PhraseDurationEstimator.duration(of: phrase.spoken, rate: builder.locale.speakingRate)
+        if let standIn, planned.snapshot {
+            var plain = utterance
+            plain.voice = nil
+            let quick = (try? standIn.durationEstimate(plain)) ?? words
+            let (a, b) = ratio.snapshot
+            let estimate = a > 0 && b > 0 ? quick * a / b : quick
+            memo.withLock { $0[phrase.ssml] = estimate }
+            let synthesizer = self.synthesizer, memo = self.memo
+            background.async {
+                if let real = try? synthesizer.durationEstimate(utterance) { memo.withLock { $0[phrase.ssml] = real } }
+            }
+            return estimate
+        }
+        let seconds = (try? synthesizer.durationEstimate(utterance)) ?? words
         memo.withLock { $0[phrase.ssml] = seconds }
+        if let standIn {
+            var plain = utterance
+            plain.voice = nil
+            if let quick = try? standIn.durationEstimate(plain) { ratio.withLock { $0.voice += seconds; $0.standIn += quick } }
+        }
         return seconds
     }
 
@@ -44,6 +72,8 @@ public final class SynthesizedDurationEstimator: DurationEstimator, @unchecked S
     /// `transcript --durations speech` lists).
     @discardableResult
     public func fixDurations(route: RouteIndex, options: SimulatorOptions = SimulatorOptions()) -> GuidanceRun {
-        OfflineGuidance.run(route, estimator: self, options: options)
+        let run = OfflineGuidance.run(route, estimator: self, options: options)
+        planned.withLock { $0 = true }
+        return run
     }
 }

@@ -96,6 +96,9 @@ public struct Linter: Sendable {
         } else {
             problems.append(LintProblem(file: file, key: "voice", message: "espeak-ng-data not found; cannot check voice '\(profile.voice)'"))
         }
+        if let piper = profile.piperVoice, LocaleProfile.piperVoiceLanguage(piper) != profile.language.lowercased() {
+            problems.append(LintProblem(file: file, key: "piperVoice", message: "'\(piper)' speaks '\(LocaleProfile.piperVoiceLanguage(piper))', not the locale's language '\(profile.language)'"))
+        }
         return problems
     }
 

@@ -100,11 +100,13 @@ public struct LocaleProfile: Sendable, Hashable {
     public var voice: String
     /// Speaking rate for duration estimates.
     public var speakingRate: SpeakingRate
+    /// The Piper (neural) voice for this locale, by name ("en_US-joe-medium"), if one is known; nil = none.
+    public var piperVoice: String?
 
     /// Creates a profile.
     public init(tag: String, name: String, language: String, phrasebook: String, fallbacks: [String], units: UnitsSystem,
                 rounding: [UnitsSystem: [RoundingBand]], decimalSeparator: String, pluralRules: PluralRules,
-                voice: String, speakingRate: SpeakingRate) {
+                voice: String, speakingRate: SpeakingRate, piperVoice: String? = nil) {
         self.tag = tag
         self.name = name
         self.language = language
@@ -116,6 +118,7 @@ public struct LocaleProfile: Sendable, Hashable {
         self.pluralRules = pluralRules
         self.voice = voice
         self.speakingRate = speakingRate
+        self.piperVoice = piperVoice
     }
 
     /// The bands for `system`: the file's, else the engine defaults.
@@ -173,7 +176,34 @@ public struct LocaleProfile: Sendable, Hashable {
             tag: try r.string(json, "tag"), name: try r.string(json, "name"), language: try r.string(json, "language"),
             phrasebook: phrasebook, fallbacks: fallbacks, units: units, rounding: rounding,
             decimalSeparator: separator, pluralRules: rules, voice: try r.string(json, "voice"),
-            speakingRate: SpeakingRate(per: per, perSecond: perSecond))
+            speakingRate: SpeakingRate(per: per, perSecond: perSecond), piperVoice: try piperVoice(json, file: file))
+    }
+}
+
+extension LocaleProfile {
+    /// The rule for `piperVoice`: Piper's naming, `ll_CC-name-quality` ("en_US-joe-medium").
+    public static let piperVoiceRule = "a Piper voice name like en_US-joe-medium (language_REGION-name-quality)"
+
+    /// True when `name` follows Piper's voice naming.
+    public static func isPiperVoiceName(_ name: String) -> Bool {
+        let parts = name.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count >= 3, parts.allSatisfy({ !$0.isEmpty }) else { return false }
+        let language = parts[0].split(separator: "_")
+        return (1...2).contains(language.count) && language.allSatisfy { $0.allSatisfy(\.isLetter) }
+            && name.allSatisfy { $0.isLetter || $0.isNumber || "_-".contains($0) }
+    }
+
+    /// The language of a Piper voice name, lowercased ("en" for en_US-joe-medium).
+    public static func piperVoiceLanguage(_ name: String) -> String {
+        String(name.prefix { $0 != "_" && $0 != "-" }).lowercased()
+    }
+
+    fileprivate static func piperVoice(_ json: JSONValue, file: String) throws(PhrasingError) -> String? {
+        guard let value = json["piperVoice"] else { return nil }
+        guard let name = value.stringValue, isPiperVoiceName(name) else {
+            throw PhrasingError.invalidData(file: file, key: "piperVoice", message: "must be " + piperVoiceRule)
+        }
+        return name
     }
 }
 

@@ -51,6 +51,33 @@ final class ESpeakEngine: @unchecked Sendable {
         return voices
     }
 
+    /// IPA for `text` in `voice` (all of it, however many clauses eSpeak NG makes of it). Under the engine lock,
+    /// like synthesis.
+    func phonemes(_ text: String, voice: ESpeakVoice) throws -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        if currentVoice != voice.identifier {
+            let code = espeak_SetVoiceByName(voice.identifier)
+            guard code == EE_OK else {
+                currentVoice = nil
+                throw ESpeakError.voiceSelectionFailed(voice.identifier, code: Int32(code.rawValue))
+            }
+            currentVoice = voice.identifier
+        }
+        var pieces: [String] = []
+        let bytes = Array(text.utf8) + [0]
+        bytes.withUnsafeBufferPointer { buffer in
+            var cursor: UnsafeRawPointer? = buffer.baseAddress.map(UnsafeRawPointer.init)
+            var calls = 0
+            while cursor != nil, calls < 10_000 {
+                calls += 1
+                guard let phonemes = espeak_TextToPhonemes(&cursor, Int32(espeakCHARS_UTF8), 0x02) else { break }  // bit 1: IPA
+                pieces.append(String(cString: phonemes).trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+        }
+        return pieces.filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
     /// One synthesis under the engine lock: selects the voice and parameters, streams through `context`.
     func synthesize(_ text: String, ssml: Bool, voice: ESpeakVoice, rate: Int, pitch: Int, volume: Int,
                     context: SynthesisContext) throws {

@@ -46,8 +46,8 @@ public final class ESpeakSynthesizer: SpeechSynthesizer, @unchecked Sendable {
         if utterance.isSSML { try SSMLValidator.validate(utterance.text) }
         let chosen = try utterance.voice.map { try engine.catalog.resolve($0).voice } ?? voice.voice
         let key = PCMCache.Key(text: utterance.text, isSSML: utterance.isSSML, voice: chosen.identifier,
-                               rate: rate, pitch: pitch, volume: volume)
-        if let hit = cache.withLock({ $0.get(key) }) { return replay(hit, handler) }
+                               settings: [rate, pitch, volume])
+        if let hit = cache.withLock({ $0.get(key) }) { return PCMCache.replay(hit, chunkFrames: chunkFrames, handler) }
 
         var entry = PCMCache.Entry(samples: [], marks: [])
         return try withoutActuallyEscaping(handler) { handler in
@@ -64,27 +64,5 @@ public final class ESpeakSynthesizer: SpeechSynthesizer, @unchecked Sendable {
             if !context.stopped { cache.withLock { $0.put(key, entry) } }
             return SynthesisOutcome(frames: context.frames, completed: !context.stopped)
         }
-    }
-
-    private func replay(_ entry: PCMCache.Entry, _ handler: (SynthesisEvent) -> SynthesisControl) -> SynthesisOutcome {
-        var marks = entry.marks[...]
-        var start = 0
-        while start < entry.samples.count {
-            let end = min(entry.samples.count, start + chunkFrames)
-            while let mark = marks.first, mark.offset < end {
-                marks = marks.dropFirst()
-                if handler(.mark(name: mark.name, sampleOffset: mark.offset)) == .stop {
-                    return SynthesisOutcome(frames: start, completed: false)
-                }
-            }
-            if handler(.audio(Array(entry.samples[start..<end]))) == .stop {
-                return SynthesisOutcome(frames: end, completed: false)
-            }
-            start = end
-        }
-        for mark in marks where handler(.mark(name: mark.name, sampleOffset: mark.offset)) == .stop {
-            return SynthesisOutcome(frames: entry.samples.count, completed: false)
-        }
-        return SynthesisOutcome(frames: entry.samples.count, completed: true)
     }
 }

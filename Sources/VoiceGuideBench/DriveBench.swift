@@ -36,17 +36,17 @@ func peakResidentKiB() -> Int {
 
 /// Child mode (`voiceguide-bench --drive-child ROUTE WAV`): renders the drive in this fresh process and prints
 /// `seconds peakKiB`.
-func driveChild(route: String, wav: String) -> Int32 {
+func driveChild(route: String, wav: String, voice: String? = nil) -> Int32 {
     let io = CommandIO(out: { _ in }, err: { _ in })
     let start = benchNow()
-    let code = VoiceGuideTool.main(["drive", route, "--output", "wav:\(wav)"], io: io)
+    let code = VoiceGuideTool.main(["drive", route, "--output", "wav:\(wav)"] + (voice.map { ["--voice", $0] } ?? []), io: io)
     print(String(format: "%.6f %d", benchNow() - start, peakResidentKiB()))
     return code
 }
 
 /// Runs a drive in a child `voiceguide-bench --drive-child` and returns (seconds, peak KiB) as it reports them.
-private func runDrive(route: String, wav: String) throws -> (seconds: Double, peakKiB: Int) {
-    let fields = try runBenchChild(["--drive-child", route, wav], fields: 2)
+func runDrive(route: String, wav: String, voice: String? = nil) throws -> (seconds: Double, peakKiB: Int) {
+    let fields = try runBenchChild(["--drive-child", route, wav] + (voice.map { [$0] } ?? []), fields: 2)
     guard let seconds = Double(fields[0]), let kib = Int(fields[1]) else {
         throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "drive child printed \(fields)"])
     }

@@ -4,8 +4,9 @@ import Foundation
 // measured side by side). Build with `swift build -c release` and run `.build/release/voiceguide-bench`.
 // `--only SECTION-PREFIX` runs one section (e.g. `--only Large`).
 // Each area adds its figures through a `*Benchmarks() -> [BenchFigure]` function in its own file.
-if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--drive-child" {
-    exit(driveChild(route: CommandLine.arguments[2], wav: CommandLine.arguments[3]))
+if (4...5).contains(CommandLine.arguments.count), CommandLine.arguments[1] == "--drive-child" {
+    exit(driveChild(route: CommandLine.arguments[2], wav: CommandLine.arguments[3],
+                    voice: CommandLine.arguments.count == 5 ? CommandLine.arguments[4] : nil))
 }
 if CommandLine.arguments.count >= 3, CommandLine.arguments[1] == "--cli-child" {
     exit(cliChild(Array(CommandLine.arguments.dropFirst(2))))
@@ -15,6 +16,7 @@ let sections: [(String, () -> [BenchFigure])] = [
     ("Route import", importBenchmarks),
     ("Large routes", largeRouteBenchmarks),
     ("Speech", speechBenchmarks),
+    ("Neural voice (Piper) beside eSpeak NG", piperBenchmarks),
     ("Phrasing", phrasingBenchmarks),
     ("Japanese readings", japaneseReadingBenchmarks),
     ("Guidance", guidanceBenchmarks),

@@ -1,13 +1,13 @@
 import Foundation
 import SafeIO
 import Phrasing
-import SpeechESpeakNG
+import SpeechBackends
 
 /// `drive`'s voice, verbosity and event options (`--voice`, `--rate`, `--pitch`, `--quiet`, `--verbose`,
 /// `--events`), parsed apart from the guidance options.
 struct DriveExtras {
-    /// eSpeak NG voice instead of the locale's.
-    var voice: String?
+    /// The voice instead of the locale's eSpeak NG one (`--voice`).
+    var voice: VoiceChoice?
     /// Words per minute (80–450) instead of 175.
     var rate: Int?
     /// Base pitch 0–100 instead of 50.
@@ -21,13 +21,13 @@ struct DriveExtras {
 
     /// The options `drive` accepts on top of the guidance options.
     static let optionSpecs: [OptionSpec] = [
-        OptionSpec("voice", value: "NAME", help: "eSpeak NG voice instead of the locale's (see --list-voices)."),
+        VoiceSelection.option,
         OptionSpec("rate", value: "WPM", help: "Speaking rate in words per minute, 80 to 450 (default 175)."),
         OptionSpec("pitch", value: "P", help: "Voice pitch, 0 to 100 (default 50)."),
         OptionSpec("quiet", help: "Print only warnings, errors and the closing summary."),
         OptionSpec("verbose", help: "Also log when each announcement starts and ends, and its spoken form."),
         OptionSpec("events", value: "FILE|-", help: "Write what happens as JSON lines (announcements and their outcome, mute, keys, pause, off route) to FILE, or to stdout with -."),
-        OptionSpec("list-voices", help: "List the eSpeak NG voices for the locale's language and exit."),
+        OptionSpec("list-voices", help: "List the eSpeak NG and Piper voices for the locale's language and exit."),
         OptionSpec("list-routes", help: "List the example routes that ROUTE may name and exit."),
     ]
 
@@ -35,13 +35,9 @@ struct DriveExtras {
     /// exit 73.
     static func parse(_ arguments: ParsedArguments, io: CommandIO, command: String) throws -> DriveExtras {
         var extras = DriveExtras()
-        extras.voice = arguments.values["voice"]
-        if let voice = extras.voice {
-            // Checked up front: text mode never builds a synthesizer, and a typo should not pass silently.
-            do { _ = try ESpeakSynthesizer.resolveVoice(voice) } catch ESpeakError.unknownVoice(let name, let close) {
-                throw VoiceListing.unknownVoice(name, close: close)
-            }
-        }
+        extras.voice = arguments.values["voice"].map(VoiceChoice.init)
+        // Checked up front: text mode never builds a synthesizer, and a typo should not pass silently.
+        if let voice = extras.voice { try VoiceSelection.checkESpeakName(voice) }
         extras.rate = try arguments.number("rate", in: 80...450, command: command).map { Int(saturatingRounded: $0) }
         extras.pitch = try arguments.number("pitch", in: 0...100, command: command).map { Int(saturatingRounded: $0) }
         switch (arguments.flags.contains("quiet"), arguments.flags.contains("verbose")) {
@@ -61,19 +57,10 @@ struct DriveExtras {
         return extras
     }
 
-    /// The voice the drive speaks with.
-    func voiceName(_ settings: GuidanceSettings) -> String { voice ?? settings.locale.profile.voice }
-
-    /// The synthesizer for the drive: the locale's unless `--voice`/`--rate`/`--pitch` say otherwise. An
-    /// unknown `--voice` is a usage error with close matches.
-    func synthesizer(_ settings: GuidanceSettings) throws -> ESpeakSynthesizer {
-        guard voice != nil || rate != nil || pitch != nil else { return try settings.synthesizer() }
-        if voice == nil { _ = try settings.synthesizer() }  // the locale's voice is checked as usual (exit 65)
-        do {
-            return try ESpeakSynthesizer(voice: voiceName(settings), rate: rate ?? 175, pitch: pitch ?? 50, cacheSeconds: 120)
-        } catch ESpeakError.unknownVoice(let name, let close) {
-            throw VoiceListing.unknownVoice(name, close: close)
-        }
+    /// The voice the drive speaks with, through the factory: the locale's unless `--voice`/`--rate`/`--pitch`
+    /// say otherwise. An unknown eSpeak `--voice` is a usage error with close matches.
+    func voice(_ settings: GuidanceSettings, io: CommandIO) throws -> SpeechBackend.Voice {
+        try settings.voice(voice, rate: rate ?? 175, pitch: pitch ?? 50, io: io)
     }
 }
 

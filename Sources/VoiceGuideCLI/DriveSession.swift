@@ -3,7 +3,7 @@ import RouteModel
 import Guidance
 import Phrasing
 import Speech
-import SpeechESpeakNG
+import SpeechBackends
 import AudioALSA
 import Navigation
 import Location
@@ -75,8 +75,6 @@ struct DriveSetup {
     var extras = DriveExtras()
     /// `--location`, simulation options, `--record`, `--router`.
     var location = DriveLocation()
-
-    private var voice: String { extras.voiceName(settings) }
 
     /// The console for this drive, in the locale's words.
     private func console(simTime: @escaping @Sendable (Double) -> Double) -> DriveConsole {
@@ -172,12 +170,36 @@ struct DriveSetup {
         }
     }
 
+    /// The duration estimator of a drive with sound: every announcement of the planned drive synthesized once
+    /// before the clock starts (`fixDurations`), so each duration is real audio and each phrase waits in the
+    /// synthesizer's cache. With a Piper voice this is the synthesis ahead: it says how long it took, and what
+    /// the plan did not foresee (a reroute) is estimated by eSpeak NG and synthesized in the background.
+    private func plannedEstimator(_ chosen: SpeechBackend.Voice) -> SynthesizedDurationEstimator {
+        let estimator = SynthesizedDurationEstimator(builder: settings.builder, synthesizer: chosen.synthesizer, voice: chosen.name,
+                                                     standIn: chosen.piper == nil ? nil : chosen.espeak)
+        let started = Date()
+        let run = estimator.fixDurations(route: settings.index, options: settings.simulatorOptions)
+        if let piper = chosen.piper, extras.verbosity != .quiet {
+            io.error("voiceguide drive: \(piper.voice.name): \(run.announcements.count) announcements synthesized ahead in "
+                     + String(format: "%.1f s", Date().timeIntervalSince(started))
+                     + (piper.loadSeconds > 0 ? String(format: " (model loaded in %.1f s)", piper.loadSeconds) : ""))
+        }
+        return estimator
+    }
+
+    /// With a Piper voice: one line when urgent announcements were said by eSpeak NG because their neural audio
+    /// was not ready at their moment.
+    private func noteFallbacks(_ chosen: SpeechBackend.Voice) {
+        guard let combined = chosen.synthesizer as? FallbackSynthesizer, combined.fallbacks > 0 else { return }
+        io.error("voiceguide drive: \(combined.fallbacks) urgent announcement(s) said by eSpeak NG: their \(chosen.name) audio was not ready in time")
+    }
+
     /// Renders the whole drive to a WAV file: each announcement at its simulated time (divided by `compress`),
     /// silence between.
     func renderWAV(to path: String) throws -> ExitCode {
-        let synthesizer = try extras.synthesizer(settings)
-        let estimator = SynthesizedDurationEstimator(builder: settings.builder, synthesizer: synthesizer, voice: voice)
-        estimator.fixDurations(route: settings.index, options: settings.simulatorOptions)
+        let chosen = try extras.voice(settings, io: io)
+        let synthesizer = chosen.synthesizer, voice = chosen.name
+        let estimator = plannedEstimator(chosen)
         let clock = VirtualClock()
         let sink = WAVFileSink(path: path)
         let player = RenderingPlayer(synthesizer: synthesizer, sink: sink, clock: clock)
@@ -210,6 +232,7 @@ struct DriveSetup {
         }
         console.summary(driven: distance(loop.progress?.distanceAlong ?? 0), sim: loop.simTime, stopKey: nil, wrote: wrote,
                         nmea: source.nmeaReport)
+        noteFallbacks(chosen)
         if tally.failed > 0 {
             throw CLIError(.ioError, "\(path): writing the WAV file failed for \(tally.failed) announcement(s)")
         }
@@ -254,23 +277,25 @@ struct DriveSetup {
         var clock: any SpeechClock
         var timebase: SpeechTimebase
         var estimator: any DurationEstimator
+        /// The voice name utterances carry (nil in text mode: the locale's).
+        var voice: String?
     }
 
     /// Opens the audio device, or (text mode, or a fallback) runs silent speech in drive time.
     private func liveSpeech(device: String?, fallbackToText: Bool, timeline: SimulationTimeline,
                             words: DriveWords) throws -> LiveSpeech {
         if let device {
-            let synthesizer = try extras.synthesizer(settings)
+            let chosen = try extras.voice(settings, io: io)
+            let synthesizer = chosen.synthesizer
             let candidate = StreamingPlayer(synthesizer: synthesizer, sink: ALSASink(device: device))
             do {
                 try candidate.prepare()
-                let synthesized = SynthesizedDurationEstimator(builder: settings.builder, synthesizer: synthesizer, voice: voice)
-                synthesized.fixDurations(route: settings.index, options: settings.simulatorOptions)  // as in renderWAV
+                let synthesized = plannedEstimator(chosen)  // as in renderWAV
                 // Live audio sounds in wall time: at a speedup, speech takes longer in drive time and stale
                 // announcements are dropped.
                 let timebase = SpeechTimebase(clockTime: { timeline.wall(at: $0) }, driveTime: { timeline.sim(at: $0) })
                 return LiveSpeech(player: candidate, streaming: candidate, clock: SystemClock(), timebase: timebase,
-                                  estimator: synthesized)
+                                  estimator: synthesized, voice: chosen.name)
             } catch let error as AudioDeviceUnavailable {
                 guard fallbackToText else { throw CLIError(.unavailable, error.description, hint: AudioHint.text) }
                 io.error("voiceguide drive: " + words.text("noAudio", ["reason": error.description]))
@@ -278,7 +303,7 @@ struct DriveSetup {
         }
         // Text mode: nothing sounds, so speech runs in drive time and every announcement is shown at its moment.
         return LiveSpeech(player: nil, streaming: nil, clock: VirtualClock(), timebase: .identity,
-                          estimator: PhraseDurationEstimator(builder: settings.builder))
+                          estimator: PhraseDurationEstimator(builder: settings.builder), voice: nil)
     }
 
     /// Drives in real time at `speedup`. `device` nil means text mode; with `fallbackToText`, a device that does
@@ -294,7 +319,7 @@ struct DriveSetup {
         let router = try location.router(command: DriveCommand.name)
         let navigator = Navigator(route: settings.index, builder: settings.builder, estimator: speech.estimator,
                                   player: speech.player, clock: speech.clock,
-                                  options: settings.navigatorOptions(voice: voice, timebase: speech.timebase, mute: mute,
+                                  options: settings.navigatorOptions(voice: speech.voice, timebase: speech.timebase, mute: mute,
                                                                      router: router),
                                   observer: observer(console, router: router?.label, driver: source))
         let controller = navigator.speech

@@ -2,7 +2,7 @@ import Foundation
 import RouteModel
 import Guidance
 import Phrasing
-import SpeechESpeakNG
+import SpeechBackends
 
 /// What `transcript` and `drive` share: the route, the locale and units, the speed, and the data directory.
 struct GuidanceSettings {
@@ -46,10 +46,10 @@ struct GuidanceSettings {
                                 data: data, locale: locale, builder: locale.builder(units: units), speedKmh: speed)
     }
 
-    /// The eSpeak NG synthesizer for the locale's voice. A voice that does not exist is bad locale data:
-    /// exit 65 naming the locale file and its `voice` key.
-    func synthesizer() throws -> ESpeakSynthesizer {
-        try PhrasingSupport.synthesizer(for: locale, data: data)
+    /// The voice for `choice` (nil: the locale's own eSpeak NG voice), through the factory. A locale voice
+    /// that does not exist is bad locale data: exit 65 naming the locale file and its `voice` key.
+    func voice(_ choice: VoiceChoice? = nil, rate: Int = 175, pitch: Int = 50, io: CommandIO) throws -> SpeechBackend.Voice {
+        try VoiceSelection.voice(choice, locale: locale, data: data, rate: rate, pitch: pitch, io: io)
     }
 
     /// How the simulator drives the route: at the fixed speed, if any.

@@ -57,7 +57,7 @@ public enum MapCommand: VoiceGuideCommand {
             let run = OfflineGuidance.run(settings.index, estimator: PhraseDurationEstimator(builder: builder), options: settings.simulatorOptions)
             let phrases = run.announcements.map(builder.phrase)
             let audio = format == .html && !arguments.flags.contains("no-audio")
-                ? try speech(phrases, locale: locale, data: settings.data) : phrases.map { _ in nil }
+                ? try speech(phrases, locale: locale, data: settings.data, io: io) : phrases.map { _ in nil }
             let announcements = zip(zip(run.announcements, phrases), audio).map { MapAnnouncement($0.0, phrase: $0.1, audioWAV: $1) }
             layers.append(RouteMapLayer(localeTag: locale.profile.tag, localeName: locale.profile.name, announcements: announcements))
         }
@@ -79,8 +79,8 @@ public enum MapCommand: VoiceGuideCommand {
     }
 
     /// Each phrase synthesized by the locale's voice, as a WAV file to embed.
-    private static func speech(_ phrases: [Phrase], locale: LoadedLocale, data: VoiceGuideData) throws -> [Data?] {
-        let synthesizer = try PhrasingSupport.synthesizer(for: locale, data: data)
+    private static func speech(_ phrases: [Phrase], locale: LoadedLocale, data: VoiceGuideData, io: CommandIO) throws -> [Data?] {
+        let synthesizer = try PhrasingSupport.synthesizer(for: locale, data: data, io: io)
         return try phrases.map { phrase in
             do {
                 return try synthesizer.render(Utterance(text: phrase.ssml, isSSML: true, voice: locale.profile.voice, label: "map")).wavData

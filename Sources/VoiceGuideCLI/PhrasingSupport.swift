@@ -1,7 +1,7 @@
 import Foundation
 import JapaneseReading
 import Phrasing
-import SpeechESpeakNG
+import Speech
 
 /// Shared data loading for the phrasing commands, mapping data errors to exit codes (DESIGN.md §6).
 enum PhrasingSupport {
@@ -44,19 +44,11 @@ enum PhrasingSupport {
         }
     }
 
-    /// The synthesizer for `locale`'s eSpeak NG voice; an unknown voice is exit 65 naming the locale file's
-    /// `voice` key and the close matches.
+    /// The synthesizer for `locale`'s own voice (through the factory); an unknown voice is exit 65 naming the
+    /// locale file's `voice` key and the close matches.
     static func synthesizer(for locale: LoadedLocale, data: VoiceGuideData, rate: Int = 175,
-                            cacheSeconds: Double = 120) throws -> ESpeakSynthesizer {
-        let voice = locale.profile.voice
-        do {
-            return try ESpeakSynthesizer(voice: voice, rate: rate, cacheSeconds: cacheSeconds)
-        } catch let ESpeakError.unknownVoice(_, close) {
-            throw CLIError(.dataError, "\(data.localeURL(locale.profile.tag).path): voice: unknown eSpeak NG voice '\(voice)'",
-                           hint: close.isEmpty ? nil : "Close matches: \(close.joined(separator: ", ")).")
-        } catch {
-            throw CLIError(.dataError, "\(data.localeURL(locale.profile.tag).path): voice: '\(voice)': \(error)")
-        }
+                            cacheSeconds: Double = 120, io: CommandIO) throws -> any SpeechSynthesizer {
+        try VoiceSelection.voice(nil, locale: locale, data: data, rate: rate, cacheSeconds: cacheSeconds, io: io).synthesizer
     }
 
     /// A phrasing error as a CLI error: unknown locale → 64, missing file → 66, bad data → 65.

@@ -1,6 +1,7 @@
 import Foundation
 import Speech
-import SpeechESpeakNG
+import SpeechBackends
+import Phrasing
 import AudioALSA
 import SafeIO
 
@@ -11,17 +12,17 @@ public enum SayCommand: VoiceGuideCommand {
     /// One line for the command list.
     public static let summary = "Speak a text or SSML through ALSA, into a WAV file, or as text."
     /// Usage after `voiceguide say`.
-    public static let usage = "TEXT [--locale TAG] [--ssml] [--voice NAME] [--rate WPM] [--pitch P] "
+    public static let usage = "TEXT [--locale TAG] [--ssml] [--voice VOICE] [--rate WPM] [--pitch P] "
         + "[--output auto|alsa[:DEVICE]|wav:FILE|text] [--data-dir DIR] | --list-voices [--locale TAG]"
     /// The options `say` accepts.
     public static let options: [OptionSpec] = [
         OptionSpec("locale", value: "TAG", help: "Locale whose voice to use (e.g. de-DE); default en-US."),
         OptionSpec("ssml", help: "TEXT is an SSML <speak> document (checked for well-formedness first)."),
-        OptionSpec("voice", value: "NAME", help: "eSpeak NG voice (e.g. en-gb, fr-fr, cmn); overrides --locale."),
+        VoiceSelection.option,
         OptionSpec("rate", value: "WPM", help: "Speaking rate in words per minute, 80 to 450 (default 175)."),
         OptionSpec("pitch", value: "P", help: "Voice pitch, 0 to 100 (default 50)."),
         OptionSpec("output", value: "OUT", help: "auto (default: ALSA 'default', else text, as drive does), alsa, alsa:DEVICE, wav:FILE, or text."),
-        OptionSpec("list-voices", help: "List the eSpeak NG voices for the locale's language and exit."),
+        OptionSpec("list-voices", help: "List the eSpeak NG and Piper voices for the locale's language and exit."),
         PhrasingSupport.dataDirOption,
     ]
 
@@ -34,6 +35,7 @@ public enum SayCommand: VoiceGuideCommand {
           voiceguide say "Turn left onto Main Street."           through ALSA 'default'
           voiceguide say "Bitte links abbiegen." --locale de-DE  with the German voice
           voiceguide say "Hello" --output wav:hello.wav          into a WAV file
+          voiceguide say "Hi" --voice piper:en_US-joe-medium     neural voice
           voiceguide say --list-voices --locale fr-FR            French voices
         """
 
@@ -74,11 +76,12 @@ public enum SayCommand: VoiceGuideCommand {
         let output = try parseOutput(arguments.values["output"])
         let rate = try arguments.number("rate", in: 80...450, command: name).map { Int(saturatingRounded: $0) } ?? 175
         let pitch = try arguments.number("pitch", in: 0...100, command: name).map { Int(saturatingRounded: $0) } ?? 50
-        let synthesizer = try self.synthesizer(arguments, rate: rate, pitch: pitch, io: io)
+        let voice = try self.voice(arguments, rate: rate, pitch: pitch, io: io)
+        let synthesizer = voice.synthesizer
         let utterance = Utterance(text: text, isSSML: isSSML, label: "say")
         switch output {
         case .text:
-            try printText(utterance, synthesizer: synthesizer, io: io)
+            try printText(utterance, voice: voice, io: io)
         case .wav(let path):
             let clock = VirtualClock()
             let sink = WAVFileSink(path: path)
@@ -102,7 +105,7 @@ public enum SayCommand: VoiceGuideCommand {
                 // The same rule as drive's `auto`: one warning, then text.
                 io.error("voiceguide say: no audio output (\(error.description)); printing the text instead. "
                          + AudioHint.text)
-                try printText(utterance, synthesizer: synthesizer, io: io)
+                try printText(utterance, voice: voice, io: io)
                 return .ok
             }
             defer { try? player.shutdown() }
@@ -112,9 +115,10 @@ public enum SayCommand: VoiceGuideCommand {
     }
 
     /// `--output text`: the text with its synthesized length and voice.
-    private static func printText(_ utterance: Utterance, synthesizer: ESpeakSynthesizer, io: CommandIO) throws {
-        let seconds = try synthesizer.render(utterance).duration
-        io.print("[0.00–\(String(format: "%.2f", seconds))] (\(synthesizer.voice.voice.shortName)) \(utterance.text)")
+    private static func printText(_ utterance: Utterance, voice: SpeechBackend.Voice, io: CommandIO) throws {
+        let seconds = try voice.synthesizer.render(utterance).duration
+        let name = voice.piper == nil ? voice.espeak.voice.voice.shortName : "piper:" + voice.name
+        io.print("[0.00–\(String(format: "%.2f", seconds))] (\(name)) \(utterance.text)")
     }
 
     /// Runs one utterance through a controller and turns a failure event into a CLI error.
@@ -128,21 +132,18 @@ public enum SayCommand: VoiceGuideCommand {
         if let reason = failure.snapshot { throw CLIError(.unavailable, "audio output failed: \(reason)") }
     }
 
-    /// The synthesizer: `--voice` (an unknown one is a usage error, 64, with close matches), else the locale
-    /// profile's voice (an unknown one there is bad locale data, 65, naming the file), else en-us.
-    static func synthesizer(_ arguments: ParsedArguments, rate: Int, pitch: Int = 50, io: CommandIO) throws -> ESpeakSynthesizer {
-        if arguments.values["voice"] == nil, let tag = arguments.values["locale"] {
-            let data = try PhrasingSupport.data(arguments, io: io)
-            let locale = try PhrasingSupport.locale(tag, data: data, io: io)
-            let checked = try PhrasingSupport.synthesizer(for: locale, data: data, rate: rate, cacheSeconds: 0)
-            guard pitch != 50 else { return checked }
-            return try ESpeakSynthesizer(voice: locale.profile.voice, rate: rate, pitch: pitch, cacheSeconds: 0)
-        }
-        do {
-            return try ESpeakSynthesizer(voice: arguments.values["voice"] ?? "en-us", rate: rate, pitch: pitch, cacheSeconds: 0)
-        } catch ESpeakError.unknownVoice(let voice, let close) {
-            throw VoiceListing.unknownVoice(voice, close: close)
-        }
+    /// The voice, through the factory: `--voice` (an unknown eSpeak one is a usage error, 64, with close
+    /// matches), else the `--locale` profile's voice (an unknown one there is bad locale data, 65, naming the
+    /// file), else en-US's. A Piper voice must speak the locale's language.
+    static func voice(_ arguments: ParsedArguments, rate: Int, pitch: Int = 50, io: CommandIO) throws -> SpeechBackend.Voice {
+        let data = try PhrasingSupport.data(arguments, io: io)
+        let locale = try PhrasingSupport.locale(arguments.values["locale"] ?? VoiceGuideData.defaultLocaleTag, data: data, io: io)
+        let choice = arguments.values["voice"].map(VoiceChoice.init)
+        if let choice { try VoiceSelection.checkESpeakName(choice) }
+        var voice = try VoiceSelection.voice(choice, locale: locale, data: data, rate: rate, pitch: pitch, cacheSeconds: 0,
+                                             checksLanguage: arguments.values["locale"] != nil, io: io)
+        if case .espeak? = choice, arguments.values["locale"] == nil { voice.name = voice.espeak.voice.voice.shortName }
+        return voice
     }
 
     /// Parses `--output`: `alsa`, `alsa:DEVICE` (passed through unchanged), `wav:FILE`, `text`.

@@ -2,7 +2,7 @@ import Foundation
 import RouteModel
 import Guidance
 import Phrasing
-import SpeechESpeakNG
+import SpeechBackends
 import Navigation
 import VoiceService
 import SafeIO
@@ -17,14 +17,15 @@ public enum TranscriptCommand: VoiceGuideCommand {
     /// Usage after the command name.
     public static let usage = "ROUTE|NAME|- | --batch [--max-line BYTES] [--locale TAG] [--units metric|imperial|uk] [--speed KMH] "
         + "[--format text|json|srt|vtt|mapbox] [--stats] [--durations words|speech] [--route-index N] "
-        + "[--polyline 5|6] [--data-dir DIR]"
+        + "[--voice VOICE] [--polyline 5|6] [--data-dir DIR]"
     /// The options the command accepts.
     public static let options: [OptionSpec] = [
         OptionSpec("format", value: "FORMAT", help: "text (default), json, srt, vtt, or mapbox."),
         OptionSpec("stats", help: "Add a guidance-quality report: at the end of text, as \"stats\" in json, on stderr for srt/vtt/mapbox."),
         OptionSpec("batch", help: "Read route responses from stdin, one JSON per line (or {\"id\",\"locale\",\"units\",\"route\"}), write one NDJSON result per line (json or mapbox)."),
         OptionSpec("max-line", value: "BYTES", help: "With --batch: the longest input line (default 33554432); a longer one is an error result."),
-        OptionSpec("durations", value: "MODEL", help: "Speaking times from 'words' (locale words/s, default) or 'speech' (synthesized by eSpeak NG)."),
+        OptionSpec("durations", value: "MODEL", help: "Speaking times from 'words' (locale words/s, default) or 'speech' (synthesized by the voice: the locale's eSpeak NG voice, or --voice)."),
+        VoiceSelection.option,
     ] + GuidanceSettings.optionSpecs
 
     /// Runs the command; failures are `CLIError`s with their exit codes.
@@ -38,7 +39,11 @@ public enum TranscriptCommand: VoiceGuideCommand {
         let durations = try arguments.choice("durations", of: ["words", "speech"], command: name) ?? "words"
         let settings = try GuidanceSettings.load(routePath: ExampleRoutes.resolve(path, arguments: arguments, io: io),
                                                  arguments: arguments, command: name, io: io)
-        let estimator = try durationEstimator(durations, settings: settings)
+        let choice = arguments.values["voice"].map(VoiceChoice.init)
+        if choice != nil, durations != "speech" {
+            throw CLIError.usage("--voice applies only to --durations speech", command: name)
+        }
+        let estimator = try durationEstimator(durations, settings: settings, choice: choice, io: io)
         let plan = settings.plan(estimator: estimator)
         let stats = arguments.flags.contains("stats")
         let transcript = Transcript(settings: settings, plan: plan)
@@ -92,9 +97,10 @@ public enum TranscriptCommand: VoiceGuideCommand {
     }
 
     /// The duration estimator for `--durations`.
-    static func durationEstimator(_ model: String, settings: GuidanceSettings) throws -> any DurationEstimator {
+    static func durationEstimator(_ model: String, settings: GuidanceSettings, choice: VoiceChoice? = nil,
+                                  io: CommandIO) throws -> any DurationEstimator {
         guard model == "speech" else { return PhraseDurationEstimator(builder: settings.builder) }
-        return SynthesizedDurationEstimator(builder: settings.builder, synthesizer: try settings.synthesizer(),
-                                            voice: settings.locale.profile.voice)
+        let voice = try settings.voice(choice, io: io)
+        return SynthesizedDurationEstimator(builder: settings.builder, synthesizer: voice.synthesizer, voice: voice.name)
     }
 }

@@ -1,10 +1,13 @@
 import Foundation
 import Phrasing
+import SpeechBackends
 import SpeechESpeakNG
+import SpeechPiper
 
-/// `--list-voices` for `say` and `drive`: the installed eSpeak NG voices that speak the locale's language.
+/// `--list-voices` for `say` and `drive`: the installed eSpeak NG voices that speak the locale's language, then
+/// the Piper voices found in the voice folders (each with the locales it fits), the locale's own marked with `*`.
 enum VoiceListing {
-    /// Prints the voices for `--locale` (default en-US), the locale's own voice marked with `*`.
+    /// Prints the voices for `--locale` (default en-US).
     static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitCode {
         let data = try PhrasingSupport.data(arguments, io: io)
         let locale = try PhrasingSupport.locale(PhrasingSupport.localeTag(arguments, data: data, io: io), data: data, io: io)
@@ -21,15 +24,33 @@ enum VoiceListing {
                            hint: "Run scripts/setup.sh (espeak-ng-data).")
         }
         io.print("# eSpeak NG voices for \(locale.profile.tag) (language '\(language)'); * is the locale's own; use the first column with --voice")
-        let rows = matching.map { v in
+        printTable(matching.map { v in
             [(v.identifier == own ? "* " : "  ") + v.shortName, v.languages.map(\.tag).joined(separator: ","), v.name, v.identifier]
+        }, io: io)
+        let folders = PiperVoiceFolders(dataDirectory: data.directory.path, environment: io.environment)
+        let piper = folders.installed().filter { LocaleProfile.piperVoiceLanguage($0.name) == language }
+        io.print("# Piper voices for \(locale.profile.tag) in \(folders.folders.isEmpty ? "(no voice folder)" : folders.folders.joined(separator: ", ")); the locales each fits")
+        if piper.isEmpty {
+            io.print("  (none: scripts/piper-setup.sh prepares en_US-joe-medium; see the README's \"Neural voices\")")
         }
-        let widths = (0..<4).map { i in rows.map { $0[i].count }.max() ?? 0 }
+        let locales = data.availableLocales()
+        printTable(piper.map { voice in
+            let fits = locales.filter { tag in
+                guard let profile = try? data.loadLocale(tag: tag).profile else { return false }
+                return profile.language.lowercased() == language
+            }
+            return [(voice.name == locale.profile.piperVoice ? "* " : "  ") + "piper:" + voice.name, fits.joined(separator: ","), voice.model]
+        }, io: io)
+        return .ok
+    }
+
+    private static func printTable(_ rows: [[String]], io: CommandIO) {
+        guard let columns = rows.first?.count else { return }
+        let widths = (0..<columns).map { i in rows.map { $0[i].count }.max() ?? 0 }
         for row in rows {
             io.print(row.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }
                 .joined(separator: "  ").trimmingCharacters(in: .whitespaces))
         }
-        return .ok
     }
 
     /// An unknown `--voice`: usage error (64) with close matches.

@@ -129,7 +129,7 @@ func cliDuration(voice: String, text: String) throws -> Double {
         #expect(a == b)
         #expect(synth.cacheStatistics == (hits: 1, misses: 1))
         var cache = PCMCache(capacityFrames: 100)
-        let key = { (t: String) in PCMCache.Key(text: t, isSSML: false, voice: "v", rate: 1, pitch: 1, volume: 1) }
+        let key = { (t: String) in PCMCache.Key(text: t, isSSML: false, voice: "v", settings: [1, 1, 1]) }
         cache.put(key("a"), .init(samples: .init(repeating: 0, count: 60), marks: []))
         cache.put(key("b"), .init(samples: .init(repeating: 0, count: 30), marks: []))
         _ = cache.get(key("a"))
