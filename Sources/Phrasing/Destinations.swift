@@ -14,17 +14,33 @@ struct Destinations {
     /// Splits the signpost text; items are separated by "," or ";".
     init(_ text: String) {
         if let colon = text.firstIndex(of: ":") {
-            refsText = text[..<colon].trimmingSpaces()
-            namesText = text[text.index(after: colon)...].trimmingSpaces()
+            refsText = Self.listText(text[..<colon].trimmingSpaces())
+            namesText = Self.listText(text[text.index(after: colon)...].trimmingSpaces())
             refs = RefList(refsText, commas: true)
             names = RefList(namesText, commas: true).items
         } else {
             refsText = ""
-            namesText = text[...].trimmingSpaces()
+            namesText = Self.listText(text[...].trimmingSpaces())
             let items = RefList(namesText, commas: true).items
             refs = RefList(items: items.filter(RefList.looksLikeRef))
             names = items.filter { !RefList.looksLikeRef($0) }
         }
+    }
+
+    /// A list as written, with a space after every comma that has none ("Destination 1,Destination 2" →
+    /// "Destination 1, Destination 2"; a decimal comma between digits stays), so that the screen never shows items
+    /// run together. Other separators stay as written.
+    static func listText(_ text: String) -> String {
+        var out = ""
+        let characters = Array(text)
+        for (i, c) in characters.enumerated() {
+            out.append(c)
+            guard c == ",", i + 1 < characters.count else { continue }
+            let next = characters[i + 1]
+            if next.isWhitespace || (next.isNumber && i > 0 && characters[i - 1].isNumber) { continue }
+            out.append(" ")
+        }
+        return out
     }
 
     /// True when the signpost names only roads ("US 29 North", "A 9:"): it is spoken as a road.

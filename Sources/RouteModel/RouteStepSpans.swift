@@ -21,15 +21,19 @@ public struct RouteStepSpans: Sendable, Equatable {
 
     /// The route's steps in flat order (nil: an element of `steps` that is not an object).
     public var steps: [StepObject?]
+    /// The route object itself, with the last member named `routeMember` (nil when none was asked for).
+    public var route: StepObject?
 
     /// Finds the steps of `routes[routeIndex]` (or of the bare route object when `routeIndex` is nil) in `bytes`,
     /// noting in each the member named `member`. Nil when the route or its `legs` array is not there. The bytes
     /// must be a document that `JSONParser` accepted: they are walked, not checked.
-    public init?(bytes: UnsafeBufferPointer<UInt8>, routeIndex: Int?, member: String) {
-        let walker = SpanWalker(bytes: bytes, member: Array(member.utf8))
+    /// With `routeMember`, the route object's own member of that name is noted in `route` (`voiceLocale`).
+    public init?(bytes: UnsafeBufferPointer<UInt8>, routeIndex: Int?, member: String, routeMember: String? = nil) {
+        let walker = SpanWalker(bytes: bytes, member: Array(member.utf8), routeMember: routeMember.map { Array($0.utf8) })
         let root = walker.skipPrefix()
-        guard root < bytes.count, let steps = walker.steps(root: root, routeIndex: routeIndex) else { return nil }
+        guard root < bytes.count, let found = walker.steps(root: root, routeIndex: routeIndex), let steps = found.steps else { return nil }
         self.steps = steps
+        self.route = routeMember == nil ? nil : found.object
     }
 }
 
@@ -38,6 +42,7 @@ public struct RouteStepSpans: Sendable, Equatable {
 private struct SpanWalker {
     let bytes: UnsafeBufferPointer<UInt8>
     let member: [UInt8]
+    let routeMember: [UInt8]?
 
     /// The offset of the document's value, past a UTF-8 byte-order mark and whitespace.
     func skipPrefix() -> Int {
@@ -45,31 +50,41 @@ private struct SpanWalker {
     }
 
     /// The route's steps: of `routes[routeIndex]` in the object at `root`, or of the object at `root` itself.
-    func steps(root: Int, routeIndex: Int?) -> [RouteStepSpans.StepObject?]? {
-        guard let routeIndex else { return route(at: root).steps }
+    func steps(root: Int, routeIndex: Int?) -> (steps: [RouteStepSpans.StepObject?]?, object: RouteStepSpans.StepObject?)? {
+        guard let routeIndex else { let found = route(at: root); return (found.steps, found.object) }
         guard bytes[root] == UInt8(ascii: "{") else { return nil }
-        var found: [RouteStepSpans.StepObject?]??
+        var found: (steps: [RouteStepSpans.StepObject?]?, object: RouteStepSpans.StepObject?)?
         _ = members(of: root) { name, value in
             guard isName(name, "routes") else { return endOfValue(value) }
-            guard bytes[value] == UInt8(ascii: "[") else { found = .some(nil); return endOfValue(value) }
+            guard bytes[value] == UInt8(ascii: "[") else { found = (nil, nil); return endOfValue(value) }
             var steps: [RouteStepSpans.StepObject?]?
+            var object: RouteStepSpans.StepObject?
             let end = elements(of: value) { n, element in
                 guard n == routeIndex else { return endOfValue(element) }
                 let route = route(at: element)
                 steps = route.steps
+                object = route.object
                 return route.end
             }
-            found = .some(steps)
+            found = (steps, object)
             return end
         }
-        return found ?? nil
+        return found
     }
 
     /// The steps of the route object at `object` (nil: not an object, or no `legs` array), and its end.
-    func route(at object: Int) -> (steps: [RouteStepSpans.StepObject?]?, end: Int) {
-        guard bytes[object] == UInt8(ascii: "{") else { return (nil, endOfValue(object)) }
+    func route(at object: Int) -> (steps: [RouteStepSpans.StepObject?]?, object: RouteStepSpans.StepObject?, end: Int) {
+        guard bytes[object] == UInt8(ascii: "{") else { return (nil, nil, endOfValue(object)) }
         var found: [RouteStepSpans.StepObject?]?
+        var own: Range<Int>?
+        var any = false
         let end = members(of: object) { name, value in
+            any = true
+            if let routeMember, isName(name, routeMember) {
+                let end = endOfValue(value)
+                own = value..<end
+                return end
+            }
             guard isName(name, "legs") else { return endOfValue(value) }
             guard bytes[value] == UInt8(ascii: "[") else { found = nil; return endOfValue(value) }
             var steps: [RouteStepSpans.StepObject?] = []
@@ -95,7 +110,7 @@ private struct SpanWalker {
             found = steps
             return end
         }
-        return (found, end)
+        return (found, RouteStepSpans.StepObject(close: end - 1, hasMembers: any, value: own), end)
     }
 
     /// The step object at `object`, with the last member named `member`, and its end.

@@ -38,7 +38,8 @@ struct GuidanceSettings {
         let tag = PhrasingSupport.localeTag(arguments, data: data, io: io)
         let locale = try PhrasingSupport.locale(tag, data: data, io: io)
         var options = try RouteLoading.options(from: arguments, command: command)
-        options.retainsJSON = arguments.values["format"] == "mapbox"  // only the Mapbox rewrite writes the input back
+        // Only the Mapbox rewrite writes the input back; --stats compares with the router's own instructions.
+        options.retainsJSON = arguments.values["format"] == "mapbox" || arguments.flags.contains("stats")
         let document = try RouteLoading.load(path: routePath, io: io, options: options)
         let name = routePath == "-" ? "<stdin>" : routePath
         RouteLoading.reportWarnings(document, file: name, io: io)

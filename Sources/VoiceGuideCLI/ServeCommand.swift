@@ -40,8 +40,10 @@ public enum ServeCommand: VoiceGuideCommand {
         Endpoints:
           POST /v1/voice?locale=de-DE&units=metric&format=mapbox|json
                body: an OSRM, Mapbox or Valhalla (format osrm) route response
+               no locale: the route's voiceLocale (else --locale, VoiceGuide-Warning)
           GET  /route/v1/driving/LON,LAT;LON,LAT?language=de&voice_units=metric
-               proxy mode, with --upstream
+          GET  /directions/v5/mapbox/driving/LON,LAT;LON,LAT?language=de&steps=true&…
+               proxy mode, with --upstream (the second is what the Mapbox SDKs call)
           GET  /health    GET /metrics (Prometheus)    GET /v1/locales
         SIGTERM or SIGINT drains: for --drain-window seconds requests are still
         answered (each closing its connection) and /health says 503 "draining";

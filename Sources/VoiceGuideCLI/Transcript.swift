@@ -14,6 +14,10 @@ struct Transcript {
     let settings: GuidanceSettings
     /// The announcements with their phrases.
     let plan: PlannedGuidance
+    /// With mapbox: leave the router's banners (`--keep-banners`).
+    var keepsBanners = false
+    /// With `--stats`: our final distances against the router's own, as exported.
+    var leadRatio: RouterLeadRatio?
 
     private var items: [(announcement: Announcement, phrase: Phrase)] {
         Array(zip(plan.run.announcements, plan.phrases))
@@ -38,8 +42,10 @@ struct Transcript {
 
     /// The shared library form of this plan (transcript JSON and the Mapbox rewrite).
     var voice: VoiceTranscript {
-        VoiceTranscript(document: settings.document, index: settings.index, localeTag: settings.locale.profile.tag,
-                        builder: settings.builder, run: plan.run, phrases: plan.phrases)
+        var voice = VoiceTranscript(document: settings.document, index: settings.index, localeTag: settings.locale.profile.tag,
+                                    builder: settings.builder, run: plan.run, phrases: plan.phrases)
+        voice.keepsBanners = keepsBanners
+        return voice
     }
 
     /// The transcript JSON of DESIGN.md §5.
@@ -77,6 +83,8 @@ struct Transcript {
                                  index: settings.index, builder: settings.builder)
         lines.append("  facts carried:      " + facts.summary)
         lines += facts.missing.map { "    - not said: step \($0)" }
+        lines.append("  final vs router:    " + (leadRatio?.median.map { String(format: "median %.2f over %d steps (target 0.8–1.5)", $0, leadRatio?.ratios.count ?? 0) }
+                                                  ?? "- (the response has no router instructions)"))
         let warnings = settings.document.route.warnings.map(\.description) + r.warnings
         lines.append("  warnings:           \(warnings.isEmpty ? "none" : String(warnings.count))")
         lines += warnings.map { "    - \($0)" }

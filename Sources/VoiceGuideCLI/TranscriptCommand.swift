@@ -16,11 +16,12 @@ public enum TranscriptCommand: VoiceGuideCommand {
     public static let summary = "Generate a route's instruction transcript (text, json, srt, vtt, mapbox)."
     /// Usage after the command name.
     public static let usage = "ROUTE|NAME|- | --batch [--max-line BYTES] [--locale TAG] [--units metric|imperial|uk] [--speed KMH] "
-        + "[--format text|json|srt|vtt|mapbox] [--stats] [--durations words|speech] [--route-index N] "
+        + "[--format text|json|srt|vtt|mapbox] [--keep-banners] [--stats] [--durations words|speech] [--route-index N] "
         + "[--voice VOICE] [--polyline 5|6] [--data-dir DIR]"
     /// The options the command accepts.
     public static let options: [OptionSpec] = [
         OptionSpec("format", value: "FORMAT", help: "text (default), json, srt, vtt, or mapbox."),
+        OptionSpec("keep-banners", help: "With mapbox: leave the router's bannerInstructions as they are (default: ours, in the locale)."),
         OptionSpec("stats", help: "Add a guidance-quality report: at the end of text, as \"stats\" in json, on stderr for srt/vtt/mapbox."),
         OptionSpec("batch", help: "Read route responses from stdin, one JSON per line (or {\"id\",\"locale\",\"units\",\"route\"}), write one NDJSON result per line (json or mapbox)."),
         OptionSpec("max-line", value: "BYTES", help: "With --batch: the longest input line (default 33554432); a longer one is an error result."),
@@ -37,16 +38,25 @@ public enum TranscriptCommand: VoiceGuideCommand {
         }
         let format = try arguments.choice("format", of: ["text", "json", "srt", "vtt", "mapbox"], command: name) ?? "text"
         let durations = try arguments.choice("durations", of: ["words", "speech"], command: name) ?? "words"
-        let settings = try GuidanceSettings.load(routePath: ExampleRoutes.resolve(path, arguments: arguments, io: io),
+        var settings = try GuidanceSettings.load(routePath: ExampleRoutes.resolve(path, arguments: arguments, io: io),
                                                  arguments: arguments, command: name, io: io)
         let choice = arguments.values["voice"].map(VoiceChoice.init)
         if choice != nil, durations != "speech" {
             throw CLIError.usage("--voice applies only to --durations speech", command: name)
         }
+        if format == "mapbox" { settings = try exportSettings(settings, arguments: arguments, io: io) }
         let estimator = try durationEstimator(durations, settings: settings, choice: choice, io: io)
         let plan = settings.plan(estimator: estimator)
         let stats = arguments.flags.contains("stats")
-        let transcript = Transcript(settings: settings, plan: plan)
+        var transcript = Transcript(settings: settings, plan: plan)
+        transcript.keepsBanners = arguments.flags.contains("keep-banners")
+        if stats {
+            // Compared as exported: planned at free-flow speeds.
+            var exported = settings
+            exported.index = format == "mapbox" ? settings.index : RouteIndex(route: FreeFlowSpeeds.route(settings.document))
+            let exportedPlan = format == "mapbox" ? plan : exported.plan(estimator: estimator)
+            transcript.leadRatio = RouterLeadRatio(Transcript(settings: exported, plan: exportedPlan).voice)
+        }
         switch format {
         case "json":
             var json = transcript.json()
@@ -67,7 +77,8 @@ public enum TranscriptCommand: VoiceGuideCommand {
 
     /// `--batch`: NDJSON in, one result line per input line out, in order; a bad line is an error result and the
     /// batch goes on. The output is flushed before each read, so a co-process feeding one line at a time gets its
-    /// answer. Exit 0 when the input was read to the end (the errors are in the results; a summary on stderr).
+    /// answer. Exit 0 when every line had a result, 65 when any line failed (the errors are in the results; the
+    /// counts on stderr), so that `set -e` pipelines notice.
     static func runBatch(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitCode {
         guard arguments.positionals.isEmpty || arguments.positionals == ["-"] else {
             throw CLIError.usage("transcript --batch reads standard input; it takes no ROUTE (got '\(arguments.positionals.joined(separator: "' '"))')", command: name)
@@ -81,8 +92,10 @@ public enum TranscriptCommand: VoiceGuideCommand {
         let data = try PhrasingSupport.data(arguments, io: io)
         let tag = PhrasingSupport.localeTag(arguments, data: data, io: io)
         _ = try PhrasingSupport.locale(tag, data: data, io: io)
-        let batch = BatchTranscriber(renderer: VoiceRenderer(data: data, maxBytes: maxLine), locale: tag, units: units,
+        var batch = BatchTranscriber(renderer: VoiceRenderer(data: data, maxBytes: maxLine), locale: tag, units: units,
                                      format: format == "mapbox" ? .mapbox : .json, maxLineBytes: maxLine)
+        batch.prefersRouteLocale = arguments.values["locale"] == nil
+        batch.keepsBanners = arguments.flags.contains("keep-banners")
         var pending = ""
         let summary = try batch.run(read: { () throws -> [UInt8]? in
             if !pending.isEmpty { io.write(pending); pending = "" }
@@ -93,7 +106,27 @@ public enum TranscriptCommand: VoiceGuideCommand {
         })
         if !pending.isEmpty { io.write(pending) }
         io.error("voiceguide: transcript --batch: \(summary.lines) line\(summary.lines == 1 ? "" : "s"), \(summary.errors) error\(summary.errors == 1 ? "" : "s")")
-        return .ok
+        return summary.errors > 0 ? .dataError : .ok
+    }
+
+    /// The settings `--format mapbox` plans with: without `--locale`, the route's own `voiceLocale` when that
+    /// locale is available (a warning when it is not), so that the text and the label agree; every step driven
+    /// at the higher of its own and its road's free-flow speed (`FreeFlowSpeeds`), as clients fire by distance.
+    static func exportSettings(_ settings: GuidanceSettings, arguments: ParsedArguments, io: CommandIO) throws -> GuidanceSettings {
+        var settings = settings
+        if arguments.values["locale"] == nil, let own = VoiceTranscript.routerVoiceLocale(of: settings.document) {
+            if let tag = VoiceGuideData.resolveLocaleTag(own, in: settings.data.availableLocales()) {
+                if tag != settings.locale.profile.tag {
+                    let units = try arguments.choice("units", of: UnitsSystem.allCases.map(\.rawValue), command: name).flatMap(UnitsSystem.init(rawValue:))
+                    settings.locale = try PhrasingSupport.locale(tag, data: settings.data, io: io)
+                    settings.builder = settings.locale.builder(units: units)
+                }
+            } else {
+                io.error("voiceguide: warning: \(settings.routeName): the route's voiceLocale '\(ControlCharacters.escaped(own))' is not available: spoke \(settings.locale.profile.tag)")
+            }
+        }
+        settings.index = RouteIndex(route: FreeFlowSpeeds.route(settings.document))
+        return settings
     }
 
     /// The duration estimator for `--durations`.

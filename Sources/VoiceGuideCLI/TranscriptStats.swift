@@ -6,7 +6,7 @@ import Guidance
 /// same figures as the text report.
 enum TranscriptStats {
     /// The report as a JSON object: `maneuvers`, `announced`, `chained`, `shortestLeadSeconds` (null when no
-    /// maneuver was announced), `overlaps`, `duplicates`, `late`, `missed` (`{leg, step}` each), `factsCarried` (held/carried per fact, as `--stats` prints), `warnings`.
+    /// maneuver was announced), `overlaps`, `duplicates`, `late`, `missed` (`{leg, step}` each), `factsCarried` (held/carried per fact, as `--stats` prints), `finalDistanceRatio` (`RouterLeadRatio`), `warnings`.
     static func json(_ transcript: Transcript) -> JSONValue {
         let r = transcript.plan.run.report
         let warnings = transcript.settings.document.route.warnings.map(\.description) + r.warnings
@@ -24,6 +24,8 @@ enum TranscriptStats {
             JSONMember(key: "factsCarried", value: FactsCarried(announcements: transcript.plan.run.announcements,
                                                                 announceable: r.announceable, index: transcript.settings.index,
                                                                 builder: transcript.settings.builder).json),
+            JSONMember(key: "finalDistanceRatio", value: transcript.leadRatio?.json
+                       ?? .object([JSONMember(key: "median", value: .null), JSONMember(key: "steps", value: .number(0))])),
             JSONMember(key: "warnings", value: .array(warnings.map { .string($0) })),
         ])
     }

@@ -4,7 +4,7 @@ import Phrasing
 
 /// `transcript --batch`: newline-delimited route responses in, one NDJSON result per input line out, in order.
 /// A line is a route response, or `{"id": …, "locale": …, "units": …, "route": {…}}` wrapping one. Each result is
-/// `{"id":…,"line":N,"result":…}` or `{"id":…,"line":N,"error":{"code":65,"message":"line N: routes[0]…"}}`;
+/// `{"id":…,"line":N,"result":…}` (with a `warning` when the locale fell back), or `{"id":…,"line":N,"error":{"code":65,"message":"line N: routes[0]…"}}`;
 /// a bad line never stops the batch.
 public struct BatchTranscriber: Sendable {
     /// Plans and renders the routes (with its locale cache).
@@ -17,6 +17,11 @@ public struct BatchTranscriber: Sendable {
     public var format: VoiceFormat
     /// The longest line accepted, in bytes (a longer one is an error result, read past without keeping it).
     public var maxLineBytes: Int
+    /// True when `locale` is only a fallback (no `--locale` given): a line that names no locale is then spoken in
+    /// its route's own `voiceLocale` when that locale is available, else in `locale` with a `warning` member.
+    public var prefersRouteLocale = false
+    /// True to leave the router's `bannerInstructions` as they are (`--keep-banners`).
+    public var keepsBanners = false
 
     /// Counts of one batch run.
     public struct Summary: Sendable, Equatable {
@@ -94,7 +99,7 @@ public struct BatchTranscriber: Sendable {
             } catch {
                 throw VoiceRequestError(status: 400, code: 65, message: "\(name): not JSON: line 1 column \(error.column): \(error.reason)")
             }
-            var locale = self.locale
+            var locale: String? = prefersRouteLocale ? nil : self.locale
             var units = self.units
             var route = json
             if case .object = json, let wrapped = json["route"], json["routes"] == nil, json["legs"] == nil {
@@ -110,8 +115,12 @@ public struct BatchTranscriber: Sendable {
                 }
             }
             let document = try renderer.importRoute(route, name: name)
-            return .object([.init(key: "id", value: id), .init(key: "line", value: .number(Double(number))),
-                            .init(key: "result", value: try renderer.render(document, locale: locale, units: units, format: format))])
+            let (tag, warning) = try renderer.chooseLocale(requested: locale, document: document, fallback: self.locale)
+            var members: [JSONMember] = [.init(key: "id", value: id), .init(key: "line", value: .number(Double(number))),
+                                         .init(key: "result", value: try renderer.render(document, locale: tag, units: units, format: format,
+                                                                                         keepBanners: keepsBanners))]
+            if let warning { members.append(.init(key: "warning", value: .string("\(name): \(warning)"))) }
+            return .object(members)
         } catch {
             let message = error.message.hasPrefix(name) ? error.message : "\(name): \(error.message)"
             return Self.errorLine(id: id, line: number, VoiceRequestError(status: error.status, code: error.code, message: message))

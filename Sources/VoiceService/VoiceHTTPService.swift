@@ -88,7 +88,8 @@ public struct VoiceHTTPService: HTTPServerHandler {
             return only("POST", "voice") { voice(request) }
         default:
             if request.path.hasPrefix("/route/v1/") { return only("GET", "route") { route(request) } }
-            return .error(404, "no endpoint \(ControlCharacters.escapedForMessage(request.path)); see GET /v1/locales, POST /v1/voice, GET /route/v1/…, /health, /metrics",
+            if request.path.hasPrefix("/directions/v5/") { return only("GET", "directions") { directions(request) } }
+            return .error(404, "no endpoint \(ControlCharacters.escapedForMessage(request.path)); see GET /v1/locales, POST /v1/voice, GET /route/v1/…, GET /directions/v5/…, /health, /metrics",
                           endpoint: "unknown")
         }
     }
@@ -96,7 +97,7 @@ public struct VoiceHTTPService: HTTPServerHandler {
     /// `POST /v1/voice?locale=&units=&format=mapbox|json&route_index=`.
     func voice(_ request: HTTPServerRequest) -> HTTPServerResponse {
         do throws(VoiceRequestError) {
-            let locale = request.parameter("locale") ?? defaultLocale
+            let requested = request.parameter("locale")
             let units = try VoiceRenderer.units(request.parameter("units"))
             let format = try VoiceRenderer.format(request.parameter("format"), fallback: .mapbox)
             var routeIndex = 0
@@ -104,11 +105,16 @@ public struct VoiceHTTPService: HTTPServerHandler {
                 guard let value = Int(text), value >= 0 else { throw .badParameter("route_index: '\(ControlCharacters.escapedForMessage(text))' is not a whole number ≥ 0") }
                 routeIndex = value
             }
-            _ = try renderer.resolveTag(locale)
+            if let requested { _ = try renderer.resolveTag(requested) }
+            let keepBanners = try Self.flag(request.parameter("keep_banners"), name: "keep_banners")
             guard !request.body.isEmpty else { throw .init(status: 400, code: 65, message: "body: empty, expected a route response (JSON)") }
             let document = try renderer.importRoute(Data(request.body), name: "body", routeIndex: routeIndex)
-            return .jsonBytes(200, try renderer.renderBytes(document, original: request.body, locale: locale, units: units,
-                                                             format: format), endpoint: "voice")
+            let (locale, warning) = try renderer.chooseLocale(requested: requested, document: document, fallback: defaultLocale)
+            var response = HTTPServerResponse.jsonBytes(200, try renderer.renderBytes(document, original: request.body, locale: locale, units: units,
+                                                                                       format: format, keepBanners: keepBanners), endpoint: "voice")
+            response.headers.append(("Content-Language", locale))
+            if let warning { response.headers.append((Self.warningHeader, warning)) }
+            return response
         } catch {
             return .error(error.status, error.message, endpoint: "voice")
         }
@@ -116,7 +122,7 @@ public struct VoiceHTTPService: HTTPServerHandler {
 
     /// `GET /route/v1/{profile}/{lon,lat;lon,lat…}?language=&voice_units=&bearings=` in proxy mode.
     func route(_ request: HTTPServerRequest) -> HTTPServerResponse {
-        guard let upstream else {
+        guard upstream != nil else {
             return .error(404, "proxy mode is off: start the server with --upstream URL to serve /route/v1/…", endpoint: "route")
         }
         do throws(VoiceRequestError) {
@@ -124,26 +130,87 @@ public struct VoiceHTTPService: HTTPServerHandler {
             guard parts.count == 2, !parts[0].isEmpty, parts[0].allSatisfy({ $0.isLetter || $0 == "-" || $0 == "_" }) else {
                 throw .badParameter("path: expected /route/v1/{profile}/{lon,lat;lon,lat…}")
             }
-            let points = try Self.coordinates(String(parts[1]))
-            let locale = try renderer.resolveTag(request.parameter("language") ?? defaultLocale)
-            let units = try VoiceRenderer.units(request.parameter("voice_units"))
-            var heading: Double?
-            if let bearings = request.parameter("bearings"), let first = bearings.split(separator: ";", omittingEmptySubsequences: false).first,
-               let value = first.split(separator: ",").first.flatMap({ Double($0) }), value.isFinite {
-                heading = value
-            }
-            let routeRequest = RouteRequest(origin: points[0], heading: heading, destinations: Array(points.dropFirst()),
-                                            language: locale, units: units?.rawValue)
-            let response: RouterResponse
-            do {
-                response = try upstream.route(routeRequest, profile: String(parts[0]))
-            } catch {
-                throw Self.upstreamError(error)
-            }
-            return .jsonBytes(200, try renderer.renderBytes(response.document, original: Array(response.body), locale: locale,
-                                                             units: units, format: .mapbox), endpoint: "route")
+            return try proxied(request, profile: String(parts[0]), coordinates: String(parts[1]), endpoint: "route")
         } catch {
             return .error(error.status, error.message, endpoint: "route")
+        }
+    }
+
+    /// `GET /directions/v5/{owner}/{profile}/{lon,lat;…}` in proxy mode, as the Mapbox Navigation SDKs call it:
+    /// `language`, `voice_units`, `bearings` and `waypoints` are used, `steps`, `overview`, `geometries`,
+    /// `voice_instructions`, `banner_instructions`, `alternatives`, `annotations`, `roundabout_exits` and
+    /// `access_token` are accepted (the upstream is always asked for steps and the full geometry as polyline6,
+    /// so other geometries are refused). The answer is a Directions v5 response (`code`, `routes` with
+    /// `voiceLocale`, `voiceInstructions` and `bannerInstructions`, `waypoints`).
+    func directions(_ request: HTTPServerRequest) -> HTTPServerResponse {
+        guard upstream != nil else {
+            return .error(404, "proxy mode is off: start the server with --upstream URL to serve /directions/v5/…", endpoint: "directions")
+        }
+        do throws(VoiceRequestError) {
+            let parts = request.path.dropFirst("/directions/v5/".count).split(separator: "/", omittingEmptySubsequences: false)
+            let word = { (part: Substring) in !part.isEmpty && part.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." } }
+            guard parts.count == 3, word(parts[0]), word(parts[1]) else {
+                throw .badParameter("path: expected /directions/v5/{owner}/{profile}/{lon,lat;lon,lat…}")
+            }
+            var coordinates = String(parts[2])
+            if coordinates.hasSuffix(".json") { coordinates.removeLast(5) }
+            if let geometries = request.parameter("geometries"), geometries != "polyline6" {
+                throw .badParameter("geometries: '\(ControlCharacters.escapedForMessage(geometries))' is not served by this proxy; use polyline6")
+            }
+            for name in ["steps", "voice_instructions", "banner_instructions"] {
+                if let value = request.parameter(name), try !Self.flag(value, name: name) {
+                    throw .badParameter("\(name): false is not served by this proxy (its answer is the instructions)")
+                }
+            }
+            let profile = parts[1].split(separator: "-").first.map(String.init) ?? "driving"  // driving-traffic → driving
+            return try proxied(request, profile: profile, coordinates: coordinates, endpoint: "directions")
+        } catch {
+            return .error(error.status, error.message, endpoint: "directions")
+        }
+    }
+
+    /// Asks the upstream for the route through `coordinates` and answers with our instructions.
+    func proxied(_ request: HTTPServerRequest, profile: String, coordinates: String, endpoint: String) throws(VoiceRequestError) -> HTTPServerResponse {
+        guard let upstream else { throw .init(status: 404, code: 64, message: "proxy mode is off") }
+        let points = try Self.coordinates(coordinates)
+        if let waypoints = request.parameter("waypoints") {
+            let listed = waypoints.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
+            guard listed == Array(0..<points.count).map(Optional.some) else {
+                throw .badParameter("waypoints: '\(ControlCharacters.escapedForMessage(waypoints))': this proxy stops at every coordinate; list them all (0;1;…;\(points.count - 1)) or leave it out")
+            }
+        }
+        let locale = try renderer.resolveTag(request.parameter("language") ?? defaultLocale)
+        let units = try VoiceRenderer.units(request.parameter("voice_units"))
+        var heading: Double?
+        if let bearings = request.parameter("bearings"), let first = bearings.split(separator: ";", omittingEmptySubsequences: false).first,
+           let value = first.split(separator: ",").first.flatMap({ Double($0) }), value.isFinite {
+            heading = value
+        }
+        let routeRequest = RouteRequest(origin: points[0], heading: heading, destinations: Array(points.dropFirst()),
+                                        language: locale, units: units?.rawValue)
+        let response: RouterResponse
+        do {
+            response = try upstream.route(routeRequest, profile: profile)
+        } catch {
+            throw Self.upstreamError(error)
+        }
+        let keepBanners = try Self.flag(request.parameter("keep_banners"), name: "keep_banners")
+        var answer = HTTPServerResponse.jsonBytes(200, try renderer.renderBytes(response.document, original: Array(response.body), locale: locale,
+                                                                                 units: units, format: .mapbox, keepBanners: keepBanners), endpoint: endpoint)
+        answer.headers.append(("Content-Language", locale))
+        return answer
+    }
+
+    /// The header that says why a response is not in the locale a client may expect (the route's `voiceLocale`).
+    public static let warningHeader = "VoiceGuide-Warning"
+
+    /// A true/false query parameter (absent: false).
+    static func flag(_ value: String?, name: String) throws(VoiceRequestError) -> Bool {
+        guard let value else { return false }
+        switch value.lowercased() {
+        case "", "true", "1", "yes": return true
+        case "false", "0", "no": return false
+        default: throw .badParameter("\(name): '\(ControlCharacters.escapedForMessage(value))' is not true or false")
         }
     }
 

@@ -127,24 +127,41 @@ public final class VoiceRenderer: @unchecked Sendable {
         }
     }
 
-    /// Plans and renders `document` in `localeTag` and `units`.
+    /// The locale to speak `document` in: `requested` when a request names one; otherwise the route's own
+    /// `voiceLocale` when we have that locale, so that the text and the label a client picks its voice by agree;
+    /// otherwise `fallback`, with a warning saying so.
+    public func chooseLocale(requested: String?, document: RouteDocument, fallback: String) throws(VoiceRequestError) -> (tag: String, warning: String?) {
+        if let requested, !requested.isEmpty { return (try resolveTag(requested), nil) }
+        guard let own = VoiceTranscript.routerVoiceLocale(of: document) else {
+            return (try resolveTag(fallback), "no locale asked for and the route has no voiceLocale: spoke \(try resolveTag(fallback))")
+        }
+        if let tag = VoiceGuideData.resolveLocaleTag(own, in: availableLocales) { return (tag, nil) }
+        let tag = try resolveTag(fallback)
+        return (tag, "the route's voiceLocale '\(ControlCharacters.escapedForMessage(own))' is not available: spoke \(tag)")
+    }
+
+    /// Plans and renders `document` in `localeTag` and `units` (`keepBanners`: leave the router's banners).
     public func render(_ document: RouteDocument, locale localeTag: String, units: UnitsSystem?,
-                       format: VoiceFormat) throws(VoiceRequestError) -> JSONValue {
-        let transcript = try plan(document, locale: localeTag, units: units)
+                       format: VoiceFormat, keepBanners: Bool = false) throws(VoiceRequestError) -> JSONValue {
+        let transcript = try plan(document, locale: localeTag, units: units, format: format, keepBanners: keepBanners)
         return format == .mapbox ? transcript.mapbox() : transcript.json()
     }
 
-    /// The transcript of `document` in `localeTag` and `units`.
-    private func plan(_ document: RouteDocument, locale localeTag: String, units: UnitsSystem?) throws(VoiceRequestError) -> VoiceTranscript {
+    /// The transcript of `document` in `localeTag` and `units`: the Mapbox form is planned at free-flow speeds.
+    public func plan(_ document: RouteDocument, locale localeTag: String, units: UnitsSystem?, format: VoiceFormat,
+                     keepBanners: Bool = false) throws(VoiceRequestError) -> VoiceTranscript {
         let loaded = try locale(localeTag)
-        return VoiceTranscript(planning: document, localeTag: loaded.profile.tag, builder: builder(loaded, units: units))
+        var transcript = VoiceTranscript(planning: document, localeTag: loaded.profile.tag, builder: builder(loaded, units: units),
+                                         freeFlow: format == .mapbox)
+        transcript.keepsBanners = keepBanners
+        return transcript
     }
 
     /// `render` written as JSON text: the Mapbox form is spliced into `original`, the bytes `document` was parsed
     /// from (see `VoiceTranscript.mapboxBytes`), so the router's own bytes are kept and not printed again.
     public func renderBytes(_ document: RouteDocument, original: [UInt8], locale localeTag: String, units: UnitsSystem?,
-                            format: VoiceFormat) throws(VoiceRequestError) -> [UInt8] {
-        let transcript = try plan(document, locale: localeTag, units: units)
+                            format: VoiceFormat, keepBanners: Bool = false) throws(VoiceRequestError) -> [UInt8] {
+        let transcript = try plan(document, locale: localeTag, units: units, format: format, keepBanners: keepBanners)
         guard format == .mapbox else { return transcript.json().serializedBytes() }
         return transcript.mapboxBytes(original: original) ?? transcript.mapbox().serializedBytes()
     }

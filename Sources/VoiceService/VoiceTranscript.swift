@@ -19,6 +19,8 @@ public struct VoiceTranscript {
     public var run: GuidanceRun
     /// The phrase of each announcement, in the order of `run.announcements`.
     public var phrases: [Phrase]
+    /// True to leave the router's `bannerInstructions` as they are (`--keep-banners`).
+    public var keepsBanners = false
 
     /// Wraps an existing plan.
     public init(document: RouteDocument, index: RouteIndex, localeTag: String, builder: PhraseBuilder,
@@ -32,9 +34,11 @@ public struct VoiceTranscript {
     }
 
     /// Plans `document` offline in `locale` with `builder`: the same run `voiceguide transcript` makes.
+    /// With `freeFlow` (what exported instructions are planned at), each step is driven at the higher of its own
+    /// and its road's free-flow speed (`FreeFlowSpeeds`).
     public init(planning document: RouteDocument, localeTag: String, builder: PhraseBuilder,
-                estimator: (any DurationEstimator)? = nil, options: SimulatorOptions = SimulatorOptions()) {
-        let index = RouteIndex(route: document.route)
+                estimator: (any DurationEstimator)? = nil, options: SimulatorOptions = SimulatorOptions(), freeFlow: Bool = false) {
+        let index = RouteIndex(route: freeFlow ? FreeFlowSpeeds.route(document) : document.route)
         let run = OfflineGuidance.run(index, estimator: estimator ?? PhraseDurationEstimator(builder: builder), options: options)
         self.init(document: document, index: index, localeTag: localeTag, builder: builder, run: run,
                   phrases: run.announcements.map(builder.phrase))
@@ -90,20 +94,23 @@ public struct VoiceTranscript {
         ])
     }
 
-    /// The input response with every step's `voiceInstructions` replaced by ours, Mapbox style: an instruction sits
-    /// on the step before its maneuver (the depart on step 0), and `distanceAlongGeometry` is the distance from the
-    /// trigger to the end of that step, clamped to the step's length (a trigger before the step starts is spoken as
-    /// the step starts, as Mapbox navigation SDKs do).
+    /// The input response as a Mapbox client plays it: the route's `voiceLocale` is the locale we spoke, every
+    /// step's `voiceInstructions` are ours (each on the step where its trigger lies, `distanceAlongGeometry` from
+    /// the trigger to that step's end, never more than the step's length: `InstructionPlacement`), and every
+    /// step's `bannerInstructions` are ours in the locale (`BannerInstructions`) unless `keepsBanners`.
     public func mapbox() -> JSONValue {
-        let perStep = voiceInstructionsByStep()
+        let voice = voiceInstructionsByStep()
+        let banners = keepsBanners ? nil : bannerInstructionsByStep()
         var json = document.json
         func rewrite(route: inout JSONValue) {
+            route.setMember("voiceLocale", to: .string(localeTag))
             guard case .array(var legs)? = route["legs"] else { return }
             var flat = 0
             for l in legs.indices {
                 guard case .array(var steps)? = legs[l]["steps"] else { continue }
-                for s in steps.indices where flat < perStep.count {
-                    steps[s].setMember("voiceInstructions", to: .array(perStep[flat]))
+                for s in steps.indices where flat < voice.count {
+                    steps[s].setMember("voiceInstructions", to: .array(voice[flat]))
+                    if let banners { steps[s].setMember("bannerInstructions", to: .array(banners[flat])) }
                     flat += 1
                 }
                 legs[l].setMember("steps", to: .array(steps))
@@ -119,56 +126,122 @@ public struct VoiceTranscript {
         return json
     }
 
-    /// The same response as `mapbox()`, written by splicing the voice instructions into `original`, the bytes the
-    /// document was parsed from: every other byte stays as the router wrote it (a leading byte-order mark is
-    /// dropped), and the rest of the response is not printed again. Nil when the route's steps cannot be found.
+    /// The same response as `mapbox()`, written by splicing `voiceLocale` and the voice and banner instructions
+    /// into `original`, the bytes the document was parsed from: every other byte stays as the router wrote it (a
+    /// leading byte-order mark is dropped), and the rest of the response is not printed again. Nil when the
+    /// route's steps cannot be found.
     public func mapboxBytes(original: [UInt8]) -> [UInt8]? {
-        let perStep = voiceInstructionsByStep()
-        let spans = original.withUnsafeBufferPointer {
-            RouteStepSpans(bytes: $0, routeIndex: document.isBareRoute ? nil : document.routeIndex, member: "voiceInstructions")
+        let voice = voiceInstructionsByStep()
+        let banners = keepsBanners ? nil : bannerInstructionsByStep()
+        let routeIndex = document.isBareRoute ? nil : document.routeIndex
+        let (voiceSpans, bannerSpans) = original.withUnsafeBufferPointer {
+            (RouteStepSpans(bytes: $0, routeIndex: routeIndex, member: "voiceInstructions", routeMember: "voiceLocale"),
+             banners == nil ? nil : RouteStepSpans(bytes: $0, routeIndex: routeIndex, member: "bannerInstructions"))
         }
-        guard let spans else { return nil }
-        var out = [UInt8]()
-        out.reserveCapacity(original.count + perStep.reduce(0) { $0 + 96 + 256 * $1.count })
-        let hasBOM = original.starts(with: [0xEF, 0xBB, 0xBF])
-        var copied = hasBOM ? 3 : 0
-        for (flat, step) in spans.steps.enumerated() where flat < perStep.count {
-            guard let step else { continue }
-            let value = JSONValue.array(perStep[flat]).serializedBytes(capacity: 64 + 256 * perStep[flat].count)
-            if let existing = step.value {
-                out += original[copied..<existing.lowerBound]
-                out += value
-                copied = existing.upperBound
+        guard let voiceSpans, let route = voiceSpans.route else { return nil }
+        // Edits by offset: a replaced value, or members added before an object's closing brace.
+        var replacements: [(range: Range<Int>, bytes: [UInt8])] = []
+        var additions: [Int: (hasMembers: Bool, members: [[UInt8]])] = [:]
+        func set(_ object: RouteStepSpans.StepObject, _ name: String, _ value: [UInt8]) {
+            if let existing = object.value {
+                replacements.append((existing, value))
             } else {
-                out += original[copied..<step.close]
-                out += Array((step.hasMembers ? ",\"voiceInstructions\":" : "\"voiceInstructions\":").utf8)
-                out += value
-                copied = step.close
+                additions[object.close, default: (object.hasMembers, [])].members.append(Array("\"\(name)\":".utf8) + value)
             }
+        }
+        set(route, "voiceLocale", JSONValue.string(localeTag).serializedBytes())
+        for (flat, step) in voiceSpans.steps.enumerated() where flat < voice.count {
+            guard let step else { continue }
+            set(step, "voiceInstructions", JSONValue.array(voice[flat]).serializedBytes(capacity: 64 + 256 * voice[flat].count))
+        }
+        if let banners, let bannerSpans {
+            for (flat, step) in bannerSpans.steps.enumerated() where flat < banners.count {
+                guard let step else { continue }
+                set(step, "bannerInstructions", JSONValue.array(banners[flat]).serializedBytes(capacity: 64 + 512 * banners[flat].count))
+            }
+        }
+        var edits = replacements
+        for (close, added) in additions {
+            var bytes = [UInt8]()
+            for (n, member) in added.members.enumerated() {
+                if n > 0 || added.hasMembers { bytes.append(UInt8(ascii: ",")) }
+                bytes += member
+            }
+            edits.append((close..<close, bytes))
+        }
+        edits.sort { $0.range.lowerBound < $1.range.lowerBound }
+        var out = [UInt8]()
+        out.reserveCapacity(original.count + edits.reduce(0) { $0 + $1.bytes.count })
+        var copied = original.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        for edit in edits {
+            out += original[copied..<edit.range.lowerBound]
+            out += edit.bytes
+            copied = edit.range.upperBound
         }
         out += original[copied...]
         return out
     }
 
-    /// Our voice instructions for each step (by flat index), Mapbox-style: each announcement goes on the step
-    /// that leads to its maneuver (the depart on the first step), with its distance before that step's end.
-    private func voiceInstructionsByStep() -> [[JSONValue]] {
+    /// Our voice instructions for each step (by flat index), placed by `InstructionPlacement`, in trigger order.
+    func voiceInstructionsByStep() -> [[JSONValue]] {
         var perStep = [[JSONValue]](repeating: [], count: index.steps.count)
         var flatOf = [StepID: Int]()
         for s in index.steps { flatOf[s.id] = s.flatIndex }
         for (a, p) in items {
             guard let id = a.maneuver?.id, let flat = flatOf[id] else { continue }
-            let holder = id.step == 0 ? flat : flat - 1
+            let (holder, along) = InstructionPlacement.place(trigger: a.triggerMeters, maneuver: flat, in: index)
             let step = index.steps[holder]
-            let length = step.endMeters - step.startMeters
-            let along = min(length, max(0, step.endMeters - a.triggerMeters))
+            let length = min(step.endMeters - step.startMeters, step.step.distance > 0 ? step.step.distance : .infinity)
             perStep[holder].append(.object([
-                .init(key: "distanceAlongGeometry", value: .number(Self.round(along, 1))),
+                .init(key: "distanceAlongGeometry", value: .number(min(Self.round(along, 1), Self.roundDown(length, 1)))),
                 .init(key: "announcement", value: .string(p.spoken)),
                 .init(key: "ssmlAnnouncement", value: .string(p.ssml)),
             ]))
         }
         return perStep
+    }
+
+    /// Our banner instructions for each step (by flat index).
+    func bannerInstructionsByStep() -> [[JSONValue]] {
+        var descriptions: [Int: ManeuverDescription] = [:]
+        var flatOf = [StepID: Int]()
+        for s in index.steps { flatOf[s.id] = s.flatIndex }
+        for a in run.announcements {
+            guard let m = a.maneuver, let flat = flatOf[m.id], descriptions[flat] == nil else { continue }
+            descriptions[flat] = m
+        }
+        var router: [Int: JSONValue] = [:]
+        if let legs = routeJSON?["legs"], case .array(let list) = legs {
+            var flat = 0
+            for leg in list {
+                guard case .array(let steps)? = leg["steps"] else { continue }
+                for step in steps {
+                    if let banners = step["bannerInstructions"] { router[flat] = banners }
+                    flat += 1
+                }
+            }
+        }
+        return BannerInstructions(index: index, builder: builder, descriptions: descriptions, routerBanners: router).byStep()
+    }
+
+    /// The picked route object of the input (nil when the JSON was not kept).
+    public var routeJSON: JSONValue? { Self.routeJSON(of: document) }
+
+    /// The picked route object of `document`'s input (nil when the JSON was not kept).
+    public static func routeJSON(of document: RouteDocument) -> JSONValue? {
+        document.isBareRoute ? document.json : document.json["routes"]?[document.routeIndex]
+    }
+
+    /// The `voiceLocale` the router labelled `document`'s route with, if any.
+    public static func routerVoiceLocale(of document: RouteDocument) -> String? {
+        guard case .string(let tag)? = routeJSON(of: document)?["voiceLocale"], !tag.isEmpty else { return nil }
+        return tag
+    }
+
+    /// `value` rounded down to `digits` decimals (a clamp that rounding must not push past).
+    static func roundDown(_ value: Double, _ digits: Int) -> Double {
+        let scale = pow(10, Double(digits))
+        return (value * scale).rounded(.down) / scale
     }
 
     private static func round(_ value: Double, _ digits: Int) -> Double {

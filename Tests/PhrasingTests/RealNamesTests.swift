@@ -372,6 +372,10 @@ import Testing
         let onlyPlaces = Destinations(": Hamburg; Bremen")
         #expect(onlyPlaces.display == "Hamburg; Bremen" && onlyPlaces.spoken(rules, words, item: nil) == "Hamburg and Bremen")
         #expect(Destinations("").spoken(rules, words, item: nil).isEmpty)
+        // Issue 20 item 8: a comma without a space is shown with one; a decimal comma stays.
+        #expect(Destinations("Destination 1,Destination 2").display == "Destination 1, Destination 2")
+        #expect(Destinations("A 1,A 7: Hamburg,Bremen").display == "A 1, A 7 – Hamburg, Bremen")
+        #expect(Destinations("Exit 1,5").display == "Exit 1,5")
         let fr = try LocaleSpeaker("fr-FR")
         let item = try #require(fr.loaded.phrasebook.destinationItemForm)
         #expect(Destinations("Les Andelys, Évreux, Le Mans").spoken(fr.loaded.phrasebook.speech, fr.loaded.phrasebook.words, item: item)

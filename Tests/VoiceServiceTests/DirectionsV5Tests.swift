@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+import RouteModel
+import VoiceGuideTestSupport
+
+/// Issue 20 items 1 and 7: what a Mapbox Navigation SDK calls (`/directions/v5/…`) and what `POST /v1/voice`
+/// answers without a locale, against a real Valhalla, validated by the JSON Schemas in docs/.
+@Suite(.serialized, .valhalla) struct DirectionsV5Tests {
+    static let coordinates = "24.94131,60.17238;24.93661,60.17334"
+    static let python = ServeFixtures.repository.appendingPathComponent(".build/venv/bin/python").path
+
+    /// Problems of `text` against `docs/<schema>` (every docs schema registered for `$ref`s); "" when valid.
+    static func schemaProblems(_ text: Data, schema: String) throws -> String {
+        try #require(FileManager.default.isExecutableFile(atPath: python), "\(python) is missing: run scripts/setup.sh")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("vg-v5-\(UUID().uuidString).json")
+        try text.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let script = """
+            import glob, json, os, sys, jsonschema, referencing
+            docs = sys.argv[1]
+            schemas = [json.load(open(p)) for p in glob.glob(os.path.join(docs, "*.schema.json"))]
+            registry = referencing.Registry().with_resources([(s["$id"], referencing.Resource.from_contents(s)) for s in schemas])
+            schema = json.load(open(os.path.join(docs, sys.argv[2])))
+            jsonschema.Draft202012Validator.check_schema(schema)
+            errors = list(jsonschema.Draft202012Validator(schema, registry=registry).iter_errors(json.load(open(sys.argv[3]))))
+            print("; ".join(f"{'/'.join(map(str, e.absolute_path))}: {e.message[:200]}" for e in errors[:3]))
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = ["-c", script, ServeFixtures.repository.appendingPathComponent("docs").path, schema, file.path]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(err)")
+        return out.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test func theDirectionsPathAnswersAsTheMapboxSDKsCallIt() throws {
+        let valhalla = try ValhallaService.scoped()
+        let server = try ServeProcess(["--upstream", valhalla.baseURL, "--upstream-kind", "valhalla"])
+        let query = "steps=true&overview=full&geometries=polyline6&voice_instructions=true&banner_instructions=true"
+            + "&roundabout_exits=true&alternatives=false&waypoints=0;1&access_token=pk.ignored"
+        for (language, tag) in [("de", "de-DE"), ("fr-FR", "fr-FR"), ("ja", "ja-JP"), ("en-US", "en-US")] {
+            let path = "/directions/v5/mapbox/driving-traffic/\(Self.coordinates).json?\(query)&language=\(language)&voice_units=metric"
+            let served = try server.request("GET", path)
+            #expect(served.status == 200, "\(language): \(served.text)")
+            #expect(served.headers["content-language"] == tag)
+            let route = served.json?["routes"]?[0]
+            #expect(route?["voiceLocale"]?.stringValue == tag)
+            #expect(try Self.schemaProblems(served.body, schema: "directions-v5-response.schema.json") == "", "\(language)")
+            // The same as the OSRM path of the same upstream answer.
+            let osrm = try server.request("GET", "/route/v1/driving/\(Self.coordinates)?language=\(language)&voice_units=metric")
+            #expect(served.json == osrm.json, "\(language)")
+            let banner = route?["legs"]?[0]?["steps"]?[0]?["bannerInstructions"]?[0]?["primary"]
+            #expect(banner?["text"]?.stringValue?.isEmpty == false, "\(language)")
+        }
+        // The schema holds what it promises: no voiceLocale, or a banner without its primary, is refused.
+        let good = try server.request("GET", "/directions/v5/mapbox/driving/\(Self.coordinates)?language=de").text
+        for broken in [good.replacingOccurrences(of: "\"voiceLocale\":\"de-DE\"", with: "\"voiceLocal\":\"de-DE\""),
+                       good.replacingOccurrences(of: "\"primary\":", with: "\"primero\":")] {
+            #expect(broken != good)
+            #expect(try Self.schemaProblems(Data(broken.utf8), schema: "directions-v5-response.schema.json") != "")
+        }
+        let bad = "/directions/v5/mapbox/driving/\(Self.coordinates)"
+        for (suffix, needle) in [("?geometries=geojson", "geometries"), ("?waypoints=0", "waypoints"), ("?steps=false", "steps"),
+                                 ("?language=tlh", "unknown locale")] {
+            let response = try server.request("GET", bad + suffix)
+            #expect(response.status == 400, "\(suffix): \(response.text)")
+            #expect(response.json?["message"]?.stringValue?.contains(needle) == true, "\(suffix): \(response.text)")
+        }
+        #expect(try server.request("GET", "/directions/v5/mapbox/driving").status == 400)
+        #expect(try server.request("POST", bad, body: Data()).status == 405)
+        let plain = try ServeProcess()
+        #expect(try plain.request("GET", bad).status == 404)
+    }
+
+    @Test func withoutALocaleTheRoutesOwnVoiceLocaleIsSpokenOrAWarningSaysWhy() throws {
+        let server = try ServeProcess()
+        let folder = ServeFixtures.repository.appendingPathComponent("Tests/Fixtures/valhalla")
+        for tag in ["de-DE", "ja-JP", "pl-PL"] {
+            let body = try Data(contentsOf: folder.appendingPathComponent("multi-stop.\(tag).json"))
+            let served = try server.request("POST", "/v1/voice", body: body)
+            #expect(served.status == 200, "\(served.text)")
+            #expect(served.json?["routes"]?[0]?["voiceLocale"]?.stringValue == tag)
+            #expect(served.headers["content-language"] == tag)
+            #expect(served.headers["voiceguide-warning"] == nil)
+            let ssml = served.json?["routes"]?[0]?["legs"]?[0]?["steps"]?[0]?["voiceInstructions"]?[0]?["ssmlAnnouncement"]?.stringValue
+            #expect(ssml?.contains("xml:lang=\"\(tag)\"") == true, "\(ssml ?? "none")")
+            #expect(try Self.schemaProblems(served.body, schema: "mapbox-voice-instructions.schema.json") == "")
+        }
+        // An OSRM response has no voiceLocale: the server's default, with the warning.
+        let osrm = try server.request("POST", "/v1/voice", body: try ServeFixtures.exampleData("city-berlin.json"))
+        #expect(osrm.status == 200)
+        #expect(osrm.json?["routes"]?[0]?["voiceLocale"]?.stringValue == "en-US")
+        #expect(osrm.headers["voiceguide-warning"]?.contains("no voiceLocale") == true, "\(osrm.headers)")
+        // Asked for: that locale, whatever the route says; the label follows.
+        let body = try Data(contentsOf: folder.appendingPathComponent("city-turns.ja-JP.json"))
+        let asked = try server.request("POST", "/v1/voice?locale=de-DE", body: body)
+        #expect(asked.json?["routes"]?[0]?["voiceLocale"]?.stringValue == "de-DE")
+        let kept = try server.request("POST", "/v1/voice?locale=de-DE&keep_banners=true", body: body)
+        let theirs = try ServeFixtures.json(body)["routes"]?[0]?["legs"]?[0]?["steps"]?[0]?["bannerInstructions"]
+        #expect(kept.json?["routes"]?[0]?["legs"]?[0]?["steps"]?[0]?["bannerInstructions"] == theirs)
+        #expect(asked.json?["routes"]?[0]?["legs"]?[0]?["steps"]?[0]?["bannerInstructions"] != theirs)
+    }
+}
