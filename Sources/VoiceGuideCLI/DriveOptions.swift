@@ -1,6 +1,7 @@
 import Foundation
 import SafeIO
 import Phrasing
+import Speech
 import SpeechESpeakNG
 
 /// `drive`'s voice, verbosity and event options (`--voice`, `--rate`, `--pitch`, `--quiet`, `--verbose`,
@@ -66,11 +67,12 @@ struct DriveExtras {
 
     /// The synthesizer for the drive: the locale's unless `--voice`/`--rate`/`--pitch` say otherwise. An
     /// unknown `--voice` is a usage error with close matches.
-    func synthesizer(_ settings: GuidanceSettings) throws -> ESpeakSynthesizer {
+    func synthesizer(_ settings: GuidanceSettings) throws -> any SpeechSynthesizer {
         guard voice != nil || rate != nil || pitch != nil else { return try settings.synthesizer() }
         if voice == nil { _ = try settings.synthesizer() }  // the locale's voice is checked as usual (exit 65)
         do {
-            return try ESpeakSynthesizer(voice: voiceName(settings), rate: rate ?? 175, pitch: pitch ?? 50, cacheSeconds: 120)
+            let eSpeak = try ESpeakSynthesizer(voice: voiceName(settings), rate: rate ?? 175, pitch: pitch ?? 50, cacheSeconds: 120)
+            return try PhrasingSupport.pronouncing(eSpeak, backend: "espeak", voice: voiceName(settings), data: settings.data)
         } catch ESpeakError.unknownVoice(let name, let close) {
             throw VoiceListing.unknownVoice(name, close: close)
         }

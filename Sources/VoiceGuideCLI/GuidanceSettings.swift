@@ -2,6 +2,7 @@ import Foundation
 import RouteModel
 import Guidance
 import Phrasing
+import Speech
 import SpeechESpeakNG
 
 /// What `transcript` and `drive` share: the route, the locale and units, the speed, and the data directory.
@@ -48,7 +49,7 @@ struct GuidanceSettings {
 
     /// The eSpeak NG synthesizer for the locale's voice. A voice that does not exist is bad locale data:
     /// exit 65 naming the locale file and its `voice` key.
-    func synthesizer() throws -> ESpeakSynthesizer {
+    func synthesizer() throws -> any SpeechSynthesizer {
         try PhrasingSupport.synthesizer(for: locale, data: data)
     }
 

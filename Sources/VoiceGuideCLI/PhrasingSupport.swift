@@ -1,6 +1,8 @@
 import Foundation
 import JapaneseReading
 import Phrasing
+import Pronunciation
+import Speech
 import SpeechESpeakNG
 
 /// Shared data loading for the phrasing commands, mapping data errors to exit codes (DESIGN.md §6).
@@ -44,10 +46,29 @@ enum PhrasingSupport {
         }
     }
 
-    /// The synthesizer for `locale`'s eSpeak NG voice; an unknown voice is exit 65 naming the locale file's
-    /// `voice` key and the close matches.
+    /// The synthesizer for `locale`'s eSpeak NG voice, speaking through the voice's pronunciation layer; an
+    /// unknown voice is exit 65 naming the locale file's `voice` key and the close matches.
     static func synthesizer(for locale: LoadedLocale, data: VoiceGuideData, rate: Int = 175,
-                            cacheSeconds: Double = 120) throws -> ESpeakSynthesizer {
+                            cacheSeconds: Double = 120) throws -> any SpeechSynthesizer {
+        try pronouncing(try eSpeakSynthesizer(for: locale, data: data, rate: rate, cacheSeconds: cacheSeconds),
+                        backend: "espeak", voice: locale.profile.voice, data: data)
+    }
+
+    /// `synthesizer` given the text as its voice needs it: the voice's layer (`Voices/<backend>/<voice>.json`)
+    /// applied on the way in. The one place a synthesizer gets its pronunciation; a bad layer file is exit 65.
+    static func pronouncing(_ synthesizer: any SpeechSynthesizer, backend: String, voice: String,
+                            data: VoiceGuideData) throws -> any SpeechSynthesizer {
+        do throws(PhrasingError) {
+            let pronunciation = try data.voicePronunciation(backend: backend, voice: voice)
+            return PronouncingSynthesizer(synthesizer, pronunciation: pronunciation)
+        } catch {
+            throw cliError(error)
+        }
+    }
+
+    /// The bare eSpeak NG synthesizer for `locale`'s voice (no pronunciation layer).
+    static func eSpeakSynthesizer(for locale: LoadedLocale, data: VoiceGuideData, rate: Int = 175,
+                                  cacheSeconds: Double = 120) throws -> ESpeakSynthesizer {
         let voice = locale.profile.voice
         do {
             return try ESpeakSynthesizer(voice: voice, rate: rate, cacheSeconds: cacheSeconds)

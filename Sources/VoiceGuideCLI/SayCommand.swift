@@ -66,13 +66,14 @@ public enum SayCommand: VoiceGuideCommand {
         let pitch = try arguments.number("pitch", in: 0...100, command: name).map { Int(saturatingRounded: $0) } ?? 50
         let synthesizer = try self.synthesizer(arguments, rate: rate, pitch: pitch, io: io)
         let utterance = Utterance(text: text, isSSML: isSSML, label: "say")
+        let speaker = try pronouncing(synthesizer, arguments, io: io)
         switch output {
         case .text:
-            try printText(utterance, synthesizer: synthesizer, io: io)
+            try printText(utterance, synthesizer: synthesizer, speaker: speaker, io: io)
         case .wav(let path):
             let clock = VirtualClock()
             let sink = WAVFileSink(path: path)
-            let player = RenderingPlayer(synthesizer: synthesizer, sink: sink, clock: clock)
+            let player = RenderingPlayer(synthesizer: speaker, sink: sink, clock: clock)
             do { try player.prepare() } catch { throw DriveSetup.wavError(path, error, creating: true) }
             do { try speak(utterance, player: player, clock: clock) } catch let error as CLIError where error.code == .unavailable {
                 throw CLIError(.ioError, "\(path): cannot write the WAV file: \(StandardStreams.reason(error.message))")
@@ -80,19 +81,19 @@ public enum SayCommand: VoiceGuideCommand {
             do { try player.finish() } catch { throw DriveSetup.wavError(path, error, creating: false) }
             io.error("Wrote \(path) (\(String(format: "%.2f", sink.secondsWritten)) s).")
         case .alsa(let device):
-            let player = StreamingPlayer(synthesizer: synthesizer, sink: ALSASink(device: device))
+            let player = StreamingPlayer(synthesizer: speaker, sink: ALSASink(device: device))
             do { try player.prepare() } catch let error as AudioDeviceUnavailable {
                 throw CLIError(.unavailable, error.description, hint: AudioHint.text)
             }
             defer { try? player.shutdown() }
             try speak(utterance, player: player, clock: SystemClock())
         case .auto:
-            let player = StreamingPlayer(synthesizer: synthesizer, sink: ALSASink(device: "default"))
+            let player = StreamingPlayer(synthesizer: speaker, sink: ALSASink(device: "default"))
             do { try player.prepare() } catch let error as AudioDeviceUnavailable {
                 // The same rule as drive's `auto`: one warning, then text.
                 io.error("voiceguide say: no audio output (\(error.description)); printing the text instead. "
                          + AudioHint.text)
-                try printText(utterance, synthesizer: synthesizer, io: io)
+                try printText(utterance, synthesizer: synthesizer, speaker: speaker, io: io)
                 return .ok
             }
             defer { try? player.shutdown() }
@@ -102,9 +103,20 @@ public enum SayCommand: VoiceGuideCommand {
     }
 
     /// `--output text`: the text with its synthesized length and voice.
-    private static func printText(_ utterance: Utterance, synthesizer: ESpeakSynthesizer, io: CommandIO) throws {
-        let seconds = try synthesizer.render(utterance).duration
+    private static func printText(_ utterance: Utterance, synthesizer: ESpeakSynthesizer, speaker: any SpeechSynthesizer,
+                                  io: CommandIO) throws {
+        let seconds = try speaker.render(utterance).duration
         io.print("[0.00–\(String(format: "%.2f", seconds))] (\(synthesizer.voice.voice.shortName)) \(utterance.text)")
+    }
+
+    /// `synthesizer` through its voice's pronunciation layer, when a data directory is found (`say` without one
+    /// speaks the text as given, as before).
+    private static func pronouncing(_ synthesizer: ESpeakSynthesizer, _ arguments: ParsedArguments,
+                                    io: CommandIO) throws -> any SpeechSynthesizer {
+        guard let data = try? PhrasingSupport.data(arguments, io: io) else { return synthesizer }
+        let voice = arguments.values["voice"]
+            ?? arguments.values["locale"].flatMap { try? data.loadLocale(tag: $0).profile.voice } ?? "en-us"
+        return try PhrasingSupport.pronouncing(synthesizer, backend: "espeak", voice: voice, data: data)
     }
 
     /// Runs one utterance through a controller and turns a failure event into a CLI error.
@@ -124,7 +136,7 @@ public enum SayCommand: VoiceGuideCommand {
         if arguments.values["voice"] == nil, let tag = arguments.values["locale"] {
             let data = try PhrasingSupport.data(arguments, io: io)
             let locale = try PhrasingSupport.locale(tag, data: data, io: io)
-            let checked = try PhrasingSupport.synthesizer(for: locale, data: data, rate: rate, cacheSeconds: 0)
+            let checked = try PhrasingSupport.eSpeakSynthesizer(for: locale, data: data, rate: rate, cacheSeconds: 0)
             guard pitch != 50 else { return checked }
             return try ESpeakSynthesizer(voice: locale.profile.voice, rate: rate, pitch: pitch, cacheSeconds: 0)
         }
