@@ -154,7 +154,7 @@ public struct PhraseBuilder: Sendable {
                 let signpost = Destinations(d)
                 let list = book.words.listMarks
                 let spoken = signpost.spoken(speech, book.words, item: book.destinationItemForm, separator: list?.spoken,
-                                             read: reader == nil ? nil : { spokenName($0) })
+                                             read: reader == nil ? nil : { writtenName($0) })
                 return PreparedValue(SlotValue(display: signpost.display(separator: list?.display), spoken: spoken,
                                                isRef: signpost.isRefOnly),
                                      forms: book.forms)
@@ -190,7 +190,7 @@ public struct PhraseBuilder: Sendable {
         }
         if let w = m.waypointName, !w.isBlank {
             set(.waypoint, cache.text(.init(kind: .waypoint, a: w)) {
-                PreparedValue(SlotValue(display: w, spoken: spokenName(w) ?? ""), forms: book.forms)
+                PreparedValue(SlotValue(display: w, spoken: writtenName(w) ?? ""), forms: book.forms)
             })
         }
         if let o = m.waypointOrdinal { ctx.set(.stop, number(o), bank) }
@@ -264,6 +264,12 @@ public struct PhraseBuilder: Sendable {
                              ssml: "<sub alias=\"\(SSML.escape(reading))\">\(SSML.escape(name))</sub>")
         }
         return SlotValue(display: name, spoken: spoken, ssml: Self.phoneme(p, spoken))
+    }
+
+    /// A name as the exported spoken text writes it: abbreviations expanded; nil when the `reader` has no
+    /// reading of it (it is left out of speech).
+    private func writtenName(_ name: String) -> String? {
+        spokenName(name) == nil ? nil : book.speech.expand(name)
     }
 
     /// A name as said: abbreviations expanded, then read by the `reader` when there is one (nil: no reading).

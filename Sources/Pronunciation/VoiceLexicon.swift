@@ -7,7 +7,8 @@ public struct VoiceLexicon: Sendable, Hashable {
         /// Whole words: not preceded or followed by a letter, digit or mark.
         case word
         /// A lone letter of a ref or an exit number: a whole word in a run of lone capital letters and numbers
-        /// that holds a number ("V A 193", "exit 21 A", "the A 1"), never a sentence's first word ("A 200 m, …").
+        /// that holds a number or another lone capital ("V A 193", "exit 21 A", "the A 1", "P A T P"), never a
+        /// sentence's first word ("A 200 m, …").
         case ref
         /// Inside a word: between two letters ("Kadıköy'e").
         case inWord
@@ -116,7 +117,7 @@ public struct VoiceLexicon: Sendable, Hashable {
     }
 
     /// True when the word `from..<to` stands in a run of lone capital letters and numbers, joined by single
-    /// spaces or hyphens, that holds a number.
+    /// spaces or hyphens, that holds a number or another lone capital (a spelled ref: "P A T P").
     private static func inRef(_ chars: [Character], from: Int, to: Int) -> Bool {
         // Right: lone capitals, then a word that starts with a digit.
         var j = to
@@ -127,7 +128,7 @@ public struct VoiceLexicon: Sendable, Hashable {
             guard k > start else { break }
             if chars[start].isNumber { return true }
             guard k - start == 1, chars[start].isUppercase else { break }
-            j = k
+            return true
         }
         // Left: lone capitals, then a word that ends with a digit.
         var e = from
@@ -138,7 +139,7 @@ public struct VoiceLexicon: Sendable, Hashable {
             guard k < stop else { break }
             if chars[stop - 1].isNumber { return true }
             guard stop - k == 1, chars[k].isUppercase else { break }
-            e = k
+            return true
         }
         return false
     }

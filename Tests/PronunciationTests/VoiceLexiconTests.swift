@@ -16,6 +16,7 @@ import RouteModel
         ("A 200 m, turn left", "A 200 m, turn left"),          // a sentence's first word is not a ref letter
         ("Avenue A", "Avenue A"),                              // no number: a street letter, not a ref
         ("Plan A is fine", "Plan A is fine"),
+        ("Merge onto P A T P.", "Merge onto P eh T P."),
     ])
     func refLettersOnlyInRefs(_ text: String, _ said: String) {
         #expect(Self.en.apply(text) == said)
