@@ -65,7 +65,7 @@ let package = Package(
         .executableTarget(name: "voiceguide", dependencies: ["VoiceGuideCLI"]),
         .executableTarget(
             name: "VoiceGuideExample",
-            dependencies: ["RouteModel", "Guidance", "Phrasing", "Speech", "Navigation", "VoiceGuideResources", "SpeechESpeakNG"],
+            dependencies: ["RouteModel", "Guidance", "Phrasing", "Speech", "Pronunciation", "Navigation", "VoiceGuideResources", "SpeechESpeakNG"],
             path: "Examples/LibraryUsage"),
         .executableTarget(
             name: "VoiceGuideBench",
