@@ -12,7 +12,7 @@ func entries(_ folder: String) -> [String] {
     let path = folder.isEmpty ? root : root + "/" + folder
     return ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
 }
-let notData = entries("").filter { !["Locales", "Phrasebooks", "Examples", "Sources"].contains($0) }
+let notData = entries("").filter { !["Locales", "Phrasebooks", "Voices", "Examples", "Sources"].contains($0) }
     + entries("Sources").filter { $0 != "VoiceGuideResources" }.map { "Sources/" + $0 }
     + entries("Examples").filter { $0 != "Routes" }.map { "Examples/" + $0 }
     + entries("Examples/Routes").filter { !$0.hasSuffix(".json") }.map { "Examples/Routes/" + $0 }
@@ -23,7 +23,7 @@ let notData = entries("").filter { !["Locales", "Phrasebooks", "Examples", "Sour
 let package = Package(
     name: "VoiceGuide",
     products: [
-        .library(name: "VoiceGuide", targets: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Speech", "Location", "Routing", "Navigation", "VoiceService", "RouteMap", "VoiceGuideResources"]),
+        .library(name: "VoiceGuide", targets: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Speech", "Pronunciation", "Location", "Routing", "Navigation", "VoiceService", "RouteMap", "VoiceGuideResources"]),
         .library(name: "VoiceGuideAudio", targets: ["SpeechESpeakNG", "AudioALSA", "SpeechPiper", "SpeechBackends"]),
         .library(name: "VoiceGuideReading", targets: ["JapaneseReading"]),
         .executable(name: "voiceguide", targets: ["voiceguide"]),
@@ -38,8 +38,9 @@ let package = Package(
         .target(
             name: "VoiceGuideResources", dependencies: ["Phrasing"], path: ".", exclude: notData,
             sources: ["Sources/VoiceGuideResources"],
-            resources: [.copy("Locales"), .copy("Phrasebooks"), .copy("Examples/Routes")],
+            resources: [.copy("Locales"), .copy("Phrasebooks"), .copy("Voices"), .copy("Examples/Routes")],
             publicHeadersPath: "Sources/VoiceGuideResources"),
+        .target(name: "Pronunciation", dependencies: ["RouteModel", "Phrasing", "Speech"]),
         .target(name: "Location", dependencies: ["SafeIO", "RouteModel", "Guidance"]),
         .target(name: "Routing", dependencies: ["SafeIO", "RouteModel"]),
         .target(name: "Navigation", dependencies: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Speech", "Location", "Routing"]),
@@ -67,12 +68,12 @@ let package = Package(
         .target(name: "AudioALSA", dependencies: ["Speech", "CALSA"]),
         .target(
             name: "VoiceGuideCLI",
-            dependencies: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Speech", "Navigation", "SpeechESpeakNG", "AudioALSA", "JapaneseReading", "SpeechBackends",
+            dependencies: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Speech", "Pronunciation", "Navigation", "SpeechESpeakNG", "AudioALSA", "JapaneseReading", "SpeechBackends",
                            "Routing", "VoiceService", "RouteMap"]),
         .executableTarget(name: "voiceguide", dependencies: ["VoiceGuideCLI"]),
         .executableTarget(
             name: "VoiceGuideExample",
-            dependencies: ["RouteModel", "Guidance", "Phrasing", "Speech", "Navigation", "VoiceGuideResources", "SpeechESpeakNG"],
+            dependencies: ["RouteModel", "Guidance", "Phrasing", "Speech", "Pronunciation", "Navigation", "VoiceGuideResources", "SpeechESpeakNG"],
             path: "Examples/LibraryUsage"),
         .executableTarget(
             name: "VoiceGuideBench",
@@ -81,9 +82,10 @@ let package = Package(
         .target(name: "VoiceGuideTestSupport", dependencies: ["RouteModel", "Guidance", "Location"], path: "Tests/TestSupport"),
         .testTarget(name: "RouteModelTests", dependencies: ["RouteModel", "SafeIO"]),
         .testTarget(name: "GuidanceTests", dependencies: ["Guidance", "RouteModel"]),
-        .testTarget(name: "PhrasingTests", dependencies: ["Phrasing", "Guidance", "RouteModel", "JapaneseReading"]),
-        .testTarget(name: "JapaneseReadingTests", dependencies: ["JapaneseReading", "Phrasing", "Guidance", "RouteModel"]),
+        .testTarget(name: "PhrasingTests", dependencies: ["Phrasing", "Guidance", "RouteModel", "JapaneseReading", "Pronunciation"]),
+        .testTarget(name: "JapaneseReadingTests", dependencies: ["JapaneseReading", "Phrasing", "Pronunciation", "Guidance", "RouteModel"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
+        .testTarget(name: "PronunciationTests", dependencies: ["Pronunciation", "Phrasing", "Speech", "SpeechESpeakNG", "JapaneseReading", "VoiceGuideCLI", "VoiceService", "RouteModel", "Guidance", "VoiceGuideTestSupport"]),
         .testTarget(name: "SpeechESpeakNGTests", dependencies: ["SpeechESpeakNG", "Speech"]),
         .testTarget(name: "AudioALSATests", dependencies: ["AudioALSA", "Speech", "SpeechESpeakNG"]),
         .testTarget(name: "LocationTests", dependencies: ["Location", "Guidance", "RouteModel", "VoiceGuideTestSupport"]),

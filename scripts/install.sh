@@ -10,8 +10,8 @@ scripts/setup.sh --build-only
 scripts/swift-build.sh -c release --product voiceguide
 install -d "$prefix/bin" "$prefix/share/voiceguide/Examples"
 install -m 755 .build/release/voiceguide "$prefix/bin/voiceguide"
-rm -rf "$prefix/share/voiceguide/Locales" "$prefix/share/voiceguide/Phrasebooks" "$prefix/share/voiceguide/Examples/Routes"
-cp -R Locales Phrasebooks "$prefix/share/voiceguide/"
+rm -rf "$prefix/share/voiceguide/Locales" "$prefix/share/voiceguide/Phrasebooks" "$prefix/share/voiceguide/Voices" "$prefix/share/voiceguide/Examples/Routes"
+cp -R Locales Phrasebooks Voices "$prefix/share/voiceguide/"
 cp -R Examples/Routes "$prefix/share/voiceguide/Examples/"
 # Manual pages and shell completions, generated from the help texts by the binary just installed.
 bin="$prefix/bin/voiceguide"

@@ -2,6 +2,7 @@ import Foundation
 import RouteModel
 import Guidance
 import Phrasing
+import Pronunciation
 import Speech
 import Location
 import Navigation
@@ -23,7 +24,9 @@ do {
     let builder = locale.builder()
 
     // Speech: eSpeak NG rendered into a WAV file in virtual time (as fast as the machine allows).
-    let synthesizer = try ESpeakSynthesizer(voice: locale.profile.voice)
+    // The voice's pronunciation layer (Voices/espeak/<voice>.json) gives eSpeak what it needs; the exported text stays language.
+    let pronunciation = try VoiceGuideData.packaged().voicePronunciation(backend: "espeak", voice: locale.profile.voice)
+    let synthesizer = PronouncingSynthesizer(try ESpeakSynthesizer(voice: locale.profile.voice), pronunciation: pronunciation)
     let clock = VirtualClock()
     let sink = WAVFileSink(path: wavPath)
     let player = RenderingPlayer(synthesizer: synthesizer, sink: sink, clock: clock)

@@ -21,6 +21,31 @@ public final class JapaneseReader: NameReader, @unchecked Sendable {
         spoken.value(for: text) { JapaneseSpokenText.normalize($0) { LatinReading.word($0) ?? "" } }
     }
 
+    /// See `NameReader.voiceText(_:)`: every kanji word through MeCab (a word it cannot read is kept as
+    /// written), then `spokenText`. Memoized per text.
+    public func voiceText(_ text: String) -> String {
+        voice.value(for: text) { text in
+            guard Self.containsHan(text), let words = tagger.analyze(text) else { return spokenText(text) }
+            var kana = ""
+            var rest = text[...]
+            for word in words {
+                // MeCab skips white space between words: keep it, so "23 B" stays two words.
+                guard let range = rest.range(of: word.surface) else { continue }
+                kana += rest[..<range.lowerBound]
+                if let reading = word.reading, !Self.containsHan(reading), Self.containsHan(word.surface) {
+                    kana += reading
+                } else {
+                    kana += word.surface
+                }
+                rest = rest[range.upperBound...]
+            }
+            kana += rest
+            return spokenText(kana)
+        }
+    }
+
+    private let voice = Memo<String>(limit: 4096)
+
     private func read(_ name: String) -> String? {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         return trimmed.isEmpty ? nil : kana(trimmed)

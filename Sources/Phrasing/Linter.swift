@@ -10,6 +10,13 @@ public struct LintProblem: Sendable, Hashable, CustomStringConvertible {
     /// What is wrong.
     public var message: String
 
+    /// Creates a problem.
+    public init(file: String, key: String, message: String) {
+        self.file = file
+        self.key = key
+        self.message = message
+    }
+
     /// `file: key: message`.
     public var description: String { key.isEmpty ? "\(file): \(message)" : "\(file): \(key): \(message)" }
 }

@@ -8,6 +8,14 @@ public protocol NameReader: Sendable {
     func reading(of name: String) -> String?
     /// Spoken text with its numbers and Latin letters in the language's native readings ("400メートル" → "よんひゃくメートル").
     func spokenText(_ text: String) -> String
+    /// A whole spoken text as the voice must be given it (ja: all in kana, "西方向に進んでください。" →
+    /// "ニシホウコウにススンでください。"); the default is `spokenText`.
+    func voiceText(_ text: String) -> String
+}
+
+extension NameReader {
+    /// See `NameReader.voiceText(_:)`: `spokenText`.
+    public func voiceText(_ text: String) -> String { spokenText(text) }
 }
 
 /// Finds the name reader for a language ("ja"), or nil when the language needs none.

@@ -67,18 +67,17 @@ public struct PhraseBuilder: Sendable {
             phrase.spoken = quiet.spoken
             phrase.ssml = quiet.ssml
         }
-        phrase.spoken = reader.spokenText(phrase.spoken)
-        phrase.ssml = reader.spokenSSML(phrase.ssml)
         return phrase
     }
 
     /// The spoken text of an announcement alone (what `phrase(_:).spoken` gives), without rendering the display
-    /// text and SSML: what speaking-time estimates read.
+    /// text and SSML: what speaking-time estimates read. With a `reader`, the text as the reader reads it out
+    /// (ja: kana, whose length is what takes time to say).
     public func spokenText(_ announcement: Announcement) -> String {
         guard let reader else { return render(announcement, quiet: false, spokenOnly: true).phrase.spoken }
         var (phrase, unspeakable) = render(announcement, quiet: false, spokenOnly: true)
         if unspeakable { phrase = render(announcement, quiet: true, spokenOnly: true).phrase }
-        return reader.spokenText(phrase.spoken)
+        return reader.voiceText(phrase.spoken)
     }
 
     /// Renders an announcement; `quiet` leaves out the names that have no reading. Also says whether any did.
@@ -155,7 +154,7 @@ public struct PhraseBuilder: Sendable {
                 let signpost = Destinations(d)
                 let list = book.words.listMarks
                 let spoken = signpost.spoken(speech, book.words, item: book.destinationItemForm, separator: list?.spoken,
-                                             read: reader == nil ? nil : { spokenName($0) })
+                                             read: reader == nil ? nil : { writtenName($0) })
                 return PreparedValue(SlotValue(display: signpost.display(separator: list?.display), spoken: spoken,
                                                isRef: signpost.isRefOnly),
                                      forms: book.forms)
@@ -191,7 +190,7 @@ public struct PhraseBuilder: Sendable {
         }
         if let w = m.waypointName, !w.isBlank {
             set(.waypoint, cache.text(.init(kind: .waypoint, a: w)) {
-                PreparedValue(SlotValue(display: w, spoken: spokenName(w) ?? ""), forms: book.forms)
+                PreparedValue(SlotValue(display: w, spoken: writtenName(w) ?? ""), forms: book.forms)
             })
         }
         if let o = m.waypointOrdinal { ctx.set(.stop, number(o), bank) }
@@ -242,8 +241,9 @@ public struct PhraseBuilder: Sendable {
     /// A name as a slot value: abbreviations expanded for speech and its pronunciation as an SSML phoneme; or, when
     /// the book's voice cannot read the name's Han characters (`pronunciationReplacesHan`) and the pronunciation
     /// has none, the pronunciation itself is spoken (SSML `<sub alias>`, which eSpeak NG speaks as the alias).
-    /// With a `reader`, the voice is given only readings: of a kana pronunciation (`pronunciationReplacesHan`), else
-    /// of the name; a name with neither has no spoken text (`isUnspeakable`).
+    /// With a `reader`, a name with no reading (neither of a kana pronunciation nor of the name) has no spoken text
+    /// (`isUnspeakable`); a name with one is spoken as written, its reading in SSML `<sub alias>`. The voice gets
+    /// readings through its pronunciation layer, never through the exported text.
     private func nameValue(_ name: String, pronunciation: String?) -> SlotValue {
         let speech = book.speech
         let spoken = speech.expand(name)
@@ -253,9 +253,9 @@ public struct PhraseBuilder: Sendable {
             // A kana pronunciation is the reading (`pronunciationReplacesHan`); another one stays an IPA phoneme.
             let said = speech.pronunciationReplacesHan ? p.flatMap(spokenName) : nil
             guard let reading = said ?? spokenName(name) else { return SlotValue(display: name, spoken: "", ssml: "") }
-            if let p, said == nil { return SlotValue(display: name, spoken: reading, ssml: Self.phoneme(p, reading)) }
-            return SlotValue(display: name, spoken: reading,
-                             ssml: reading == name ? nil : "<sub alias=\"\(SSML.escape(reading))\">\(SSML.escape(name))</sub>")
+            if let p, said == nil { return SlotValue(display: name, spoken: spoken, ssml: Self.phoneme(p, spoken)) }
+            return SlotValue(display: name, spoken: spoken,
+                             ssml: reading == spoken ? nil : "<sub alias=\"\(SSML.escape(reading))\">\(SSML.escape(spoken))</sub>")
         }
         guard let p else { return SlotValue(display: name, spoken: spoken) }
         if speech.pronunciationReplacesHan && SpeechRules.containsHan(name) && !SpeechRules.containsHan(p) {
@@ -264,6 +264,12 @@ public struct PhraseBuilder: Sendable {
                              ssml: "<sub alias=\"\(SSML.escape(reading))\">\(SSML.escape(name))</sub>")
         }
         return SlotValue(display: name, spoken: spoken, ssml: Self.phoneme(p, spoken))
+    }
+
+    /// A name as the exported spoken text writes it: abbreviations expanded; nil when the `reader` has no
+    /// reading of it (it is left out of speech).
+    private func writtenName(_ name: String) -> String? {
+        spokenName(name) == nil ? nil : book.speech.expand(name)
     }
 
     /// A name as said: abbreviations expanded, then read by the `reader` when there is one (nil: no reading).

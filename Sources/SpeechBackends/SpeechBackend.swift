@@ -27,6 +27,10 @@ public enum SpeechBackend {
         public var checksLanguage = true
         /// The environment (`VOICEGUIDE_VOICES`, `VOICEGUIDE_SHERPA_LIB`).
         public var environment: [String: String] = ProcessInfo.processInfo.environment
+        /// Gives a synthesizer its voice's pronunciation layer (`backend`, `voice`): the text as that voice needs
+        /// it, applied on the way in (the CLI passes `Pronunciation`'s layers from the data directory). Nil: the
+        /// synthesizer reads the text as given.
+        public var pronunciation: (@Sendable (_ synthesizer: any SpeechSynthesizer, _ backend: String, _ voice: String) throws -> any SpeechSynthesizer)?
 
         /// A request for `choice` in a locale.
         public init(choice: VoiceChoice?, localeVoice: String, localePiperVoice: String?, language: String) {
@@ -67,8 +71,9 @@ public enum SpeechBackend {
         if case .espeak(let name?) = request.choice { espeakName = name } else { espeakName = request.localeVoice }
         let espeak = try ESpeakSynthesizer(voice: espeakName, rate: request.rate, pitch: request.pitch,
                                            cacheSeconds: request.cacheSeconds)
+        let pronouncedESpeak = try request.pronunciation?(espeak, "espeak", espeakName) ?? espeak
         guard case .piper(let asked) = request.choice else {
-            return Voice(synthesizer: espeak, name: espeakName, backend: "espeak", piper: nil, espeak: espeak)
+            return Voice(synthesizer: pronouncedESpeak, name: espeakName, backend: "espeak", piper: nil, espeak: espeak)
         }
         guard let nameOrPath = asked ?? request.localePiperVoice else {
             throw PiperError.missingFile(path: "piper", what: "a Piper voice for this locale (name one: --voice piper:NAME_OR_PATH)")
@@ -83,7 +88,7 @@ public enum SpeechBackend {
             throw PiperError.badVoice(path: piper.voice.configPath, key: "language",
                                       reason: "the voice speaks '\(piper.voice.languageCode)', not the locale's language '\(request.language)'")
         }
-        let combined = FallbackSynthesizer(primary: piper, fallback: espeak, urgentPriority: 4)
+        let combined = FallbackSynthesizer(primary: piper, fallback: pronouncedESpeak, urgentPriority: 4)
         return Voice(synthesizer: combined, name: piper.voice.name, backend: "piper", piper: piper, espeak: espeak)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import JapaneseReading
 import Phrasing
+import Pronunciation
 import RouteModel
 
 /// `voiceguide lint [FILES…]`: checks phrasebooks and locale files; lists every problem, exit 65 if any.
@@ -26,13 +27,19 @@ public enum LintCommand: VoiceGuideCommand {
         let data: VoiceGuideData
         if arguments.values["data-dir"] == nil, let first = arguments.positionals.first {
             // A file inside a data directory lints against that directory.
-            let dir = URL(fileURLWithPath: first).standardizedFileURL.deletingLastPathComponent().deletingLastPathComponent()
+            var dir = URL(fileURLWithPath: first).standardizedFileURL.deletingLastPathComponent().deletingLastPathComponent()
+            if VoiceLexiconLinter.isLayerPath(first) { dir = dir.deletingLastPathComponent() }
             data = VoiceGuideData.isDataDirectory(dir) ? VoiceGuideData(directory: dir, nameReaders: NameReaders.provider) : try PhrasingSupport.data(arguments, io: io)
         } else {
             data = try PhrasingSupport.data(arguments, io: io)
         }
-        let problems = Self.collapse(Linter(data: data).lint(paths: arguments.positionals), data: data)
-        let count = arguments.positionals.isEmpty ? data.availablePhrasebooks().count + data.availableLocales().count : arguments.positionals.count
+        let layers = arguments.positionals.filter(VoiceLexiconLinter.isLayerPath)
+        let books = arguments.positionals.filter { !VoiceLexiconLinter.isLayerPath($0) }
+        var problems = books.isEmpty && !layers.isEmpty ? [] : Self.collapse(Linter(data: data).lint(paths: books), data: data)
+        if arguments.positionals.isEmpty || !layers.isEmpty { problems += VoiceLexiconLinter(data: data).lint(paths: layers) }
+        let count = arguments.positionals.isEmpty
+            ? data.availablePhrasebooks().count + data.availableLocales().count + data.availableVoiceLexicons().count
+            : arguments.positionals.count
         if format == "json" {
             io.print(report(problems, files: count).serialized(pretty: true))
         } else {

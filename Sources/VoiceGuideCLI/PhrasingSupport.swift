@@ -1,6 +1,7 @@
 import Foundation
 import JapaneseReading
 import Phrasing
+import Pronunciation
 import Speech
 
 /// Shared data loading for the phrasing commands, mapping data errors to exit codes (DESIGN.md §6).
@@ -44,11 +45,24 @@ enum PhrasingSupport {
         }
     }
 
-    /// The synthesizer for `locale`'s own voice (through the factory); an unknown voice is exit 65 naming the
-    /// locale file's `voice` key and the close matches.
+    /// The synthesizer for `locale`'s own voice (through the factory, with its pronunciation layer); an unknown
+    /// voice is exit 65 naming the locale file's `voice` key and the close matches.
     static func synthesizer(for locale: LoadedLocale, data: VoiceGuideData, rate: Int = 175,
                             cacheSeconds: Double = 120, io: CommandIO) throws -> any SpeechSynthesizer {
         try VoiceSelection.voice(nil, locale: locale, data: data, rate: rate, cacheSeconds: cacheSeconds, io: io).synthesizer
+    }
+
+    /// `synthesizer` given the text as its voice needs it: the voice's layer (`Voices/<backend>/<voice>.json`)
+    /// applied on the way in. The one place a synthesizer gets its pronunciation (the factory calls it through
+    /// `SpeechBackend.Request.pronunciation`); a bad layer file is exit 65.
+    static func pronouncing(_ synthesizer: any SpeechSynthesizer, backend: String, voice: String,
+                            data: VoiceGuideData) throws -> any SpeechSynthesizer {
+        do throws(PhrasingError) {
+            let pronunciation = try data.voicePronunciation(backend: backend, voice: voice)
+            return PronouncingSynthesizer(synthesizer, pronunciation: pronunciation)
+        } catch {
+            throw cliError(error)
+        }
     }
 
     /// A phrasing error as a CLI error: unknown locale → 64, missing file → 66, bad data → 65.

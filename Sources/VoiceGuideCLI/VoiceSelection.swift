@@ -25,6 +25,9 @@ enum VoiceSelection {
         request.checksLanguage = checksLanguage
         request.dataDirectory = data.directory.path
         request.environment = io.environment
+        request.pronunciation = { synthesizer, backend, voice in
+            try PhrasingSupport.pronouncing(synthesizer, backend: backend, voice: voice, data: data)
+        }
         do {
             return try SpeechBackend.make(request)
         } catch let error as ESpeakError {

@@ -2,16 +2,20 @@ import Foundation
 import Guidance
 import JapaneseReading
 import Phrasing
+import Pronunciation
 import RouteModel
 import Testing
 
 /// zh-CN speech through eSpeak NG's `cmn-latn-pinyin` voice: numbers, Latin refs and lists as the driver hears them.
 @Suite struct ChineseSpeechTests {
     private let builder: PhraseBuilder
+    private let voice: VoicePronunciation
 
     init() throws {
         let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        builder = try VoiceGuideData(directory: directory, nameReaders: NameReaders.provider).loadLocale(tag: "zh-CN").builder()
+        let data = VoiceGuideData(directory: directory, nameReaders: NameReaders.provider)
+        builder = try data.loadLocale(tag: "zh-CN").builder()
+        voice = try data.voicePronunciation(backend: "espeak", voice: "cmn-latn-pinyin")
     }
 
     private func say(_ kind: AnnouncementKind, _ type: ManeuverType, _ modifier: ManeuverModifier? = nil, name: String = "",
@@ -19,8 +23,10 @@ import Testing
         let m = Maneuver(type: type, modifier: modifier, location: Coordinate(latitude: 0, longitude: 0))
         let step = Step(maneuver: m, distance: 100, duration: 10, name: name, ref: ref, destinations: destinations, exits: exits,
                         mode: "driving")
-        return builder.phrase(Announcement(kind: kind, maneuver: ManeuverDescription(id: StepID(leg: 0, step: 1), step: step),
-                                           spokenDistanceMeters: meters))
+        // The spoken text as the voice is given it (Voices/espeak/cmn-latn-pinyin.json: letters apart from digits).
+        let p = builder.phrase(Announcement(kind: kind, maneuver: ManeuverDescription(id: StepID(leg: 0, step: 1), step: step),
+                                            spokenDistanceMeters: meters))
+        return Phrase(display: p.display, spoken: voice.spoken(p.spoken), ssml: voice.ssml(p.ssml))
     }
 
     @Test func aLatinRefKeepsItsNumber() throws {

@@ -18,26 +18,26 @@ import Testing
     @Test func distanceComesFirstAndTheRoadTakesNi() {
         let p = ja.say(.prepare, TestData.maneuver(.turn, .left, name: "明治通り"), 310)
         #expect(p.display == "300m先、左折して、明治通りに入ります。")
-        #expect(p.spoken == "さんびゃくメートルさき、させつして、メイジドオリにはいります。")
-        #expect(p.ssml == "<speak xml:lang=\"ja-JP\">さんびゃくメートルさき、させつして、<sub alias=\"メイジドオリ\">明治通り</sub>にはいります。</speak>")
+        #expect(p.spoken.voicedJa == JaVoice.kana("さんびゃくメートルさき、させつして、メイジドオリにはいります。"))
+        #expect(p.ssml.voicedJaSSML == JaVoice.kana("<speak xml:lang=\"ja-JP\">さんびゃくメートルさき、させつして、<sub alias=\"メイジドオリ\">明治通り</sub>にはいります。</speak>"))
     }
 
     @Test func destinationsStandBeforeTheVerbWithHoumen() {
         let p = ja.say(.now, TestData.maneuver(.turn, .slightRight, destinations: "名古屋, 大阪"))
         #expect(p.display == "まもなく、名古屋・大阪方面、斜め右方向です。")
-        #expect(p.spoken == "まもなく、ナゴヤ、オオサカほうめん、ななめみぎほうこうです。")
+        #expect(p.spoken.voicedJa == JaVoice.kana("まもなく、ナゴヤ、オオサカほうめん、ななめみぎほうこうです。"))
         let three = ja.say(.now, TestData.maneuver(.turn, .left, destinations: "E1: 名古屋; 大阪"))
         #expect(three.display == "まもなく、E1 – 名古屋・大阪方面、左折です。")
-        #expect(three.spoken == "まもなく、イー いち、ナゴヤ、オオサカほうめん、させつです。")
+        #expect(three.spoken.voicedJa == JaVoice.kana("まもなく、イー いち、ナゴヤ、オオサカほうめん、させつです。"))
     }
 
     @Test func numericRefBecomesGousenButLetteredRefIsSpelled() {
         let numeric = ja.say(.early, TestData.maneuver(.turn, .right, ref: "16"), 2000)
         #expect(numeric.display == "およそ2km先、右折して、16号線に入ります。")
-        #expect(numeric.spoken == "およそにキロさき、うせつして、じゅうろくごうせんにはいります。")
+        #expect(numeric.spoken.voicedJa == JaVoice.kana("およそにキロさき、うせつして、じゅうろくごうせんにはいります。"))
         let expressway = ja.say(.now, TestData.maneuver(.merge, .slightLeft, ref: "E1"))
         #expect(expressway.display == "まもなく、左に寄ってE1に合流します。")
-        #expect(expressway.spoken == "まもなく、ひだりによってイー いちにごうりゅうします。")
+        #expect(expressway.spoken.voicedJa == JaVoice.kana("まもなく、ひだりによってイー いちにごうりゅうします。"))
     }
 
     @Test func stayingOnTheRoadIsASecondSentence() {
@@ -48,7 +48,7 @@ import Testing
     @Test func roundaboutExitsUseBanmeOrdinals() {
         let roundabout = ja.say(.prepare, TestData.maneuver(.roundabout, name: "駅前通り", exit: 3), 120)
         #expect(roundabout.display == "100m先、環状交差点で3番目の出口を出て、駅前通りに入ります。")
-        #expect(roundabout.spoken == "ひゃくメートルさき、かんじょうこうさてんでさんばんめのでぐちをでて、エキマエドオリにはいります。")
+        #expect(roundabout.spoken.voicedJa == JaVoice.kana("ひゃくメートルさき、かんじょうこうさてんでさんばんめのでぐちをでて、エキマエドオリにはいります。"))
         let rotary = ja.say(.now, TestData.maneuver(.rotary, exit: 12, rotary: "駅前ロータリー"))
         #expect(rotary.display == "まもなく、駅前ロータリーで12番目の出口を出ます。")
         let unnamed = ja.say(.now, TestData.maneuver(.rotary, exit: 13))
@@ -58,7 +58,7 @@ import Testing
     @Test func exitNumbersAreSaidWithBanDeguchi() {
         let p = ja.say(.prepare, TestData.maneuver(.offRamp, .slightLeft, destinations: "横浜", exits: "23B"), 800)
         #expect(p.display == "800m先、横浜方面、左方向、23B番出口です。")
-        #expect(p.spoken == "はっぴゃくメートルさき、ヨコハマほうめん、ひだりほうこう、にじゅうさん ビーばんでぐちです。")
+        #expect(p.spoken.voicedJa == JaVoice.kana("はっぴゃくメートルさき、ヨコハマほうめん、ひだりほうこう、にじゅうさん ビーばんでぐちです。"))
         let right = ja.say(.now, TestData.maneuver(.offRamp, .right, name: "国道16号"))
         #expect(right.display == "まもなく、右方向の出口を出て、国道16号に入ります。")
     }
@@ -66,7 +66,7 @@ import Testing
     @Test func expresswayAbbreviationsAreExpandedForSpeechOnly() {
         let p = ja.say(.now, TestData.maneuver(.turn, .left, name: "横浜町田IC"))
         #expect(p.display == "まもなく、左折して、横浜町田ICに入ります。")
-        #expect(p.spoken == "まもなく、させつして、ヨコハママチダインターにはいります。")
+        #expect(p.spoken.voicedJa == JaVoice.kana("まもなく、させつして、ヨコハママチダインターにはいります。"))
     }
 
     @Test(arguments: [(1450.0, "1.5km", "いってんごキロ"), (2000, "2km", "にキロ"), (8400, "8.5km", "はってんごキロ"),
@@ -75,13 +75,13 @@ import Testing
     func decimalDistancesAreSpokenInKana(meters: Double, display: String, spoken: String) {
         let p = ja.say(.prepare, TestData.maneuver(.turn, .left), meters)
         #expect(p.display == "\(display)先、左折です。")
-        #expect(p.spoken == "\(spoken)さき、させつです。")
+        #expect(p.spoken.voicedJa == JaVoice.kana("\(spoken)さき、させつです。"))
     }
 
     @Test func imperialFractionsAreSpokenAsWords() {
         let p = ja.say(.prepare, TestData.maneuver(.turn, .right), 402, units: .imperial)
         #expect(p.display == "0.25mi先、右折です。")
-        #expect(p.spoken == "よんぶんのいちマイルさき、うせつです。")
+        #expect(p.spoken.voicedJa == JaVoice.kana("よんぶんのいちマイルさき、うせつです。"))
     }
 
     @Test(arguments: [(0.0, "北", "きた"), (45, "北東", "ほくとう"), (95, "東", "ひがし"), (135, "南東", "なんとう"),
@@ -89,7 +89,7 @@ import Testing
     func departHeadingIsReadInKana(bearing: Double, kanji: String, kana: String) {
         let p = ja.say(.depart, TestData.maneuver(.depart, name: "明治通り", bearing: bearing))
         #expect(p.display == "明治通りを\(kanji)方向に進んでください。")
-        #expect(p.spoken == "メイジドオリを\(kana)ほうこうにすすんでください。")
+        #expect(p.spoken.voicedJa == JaVoice.kana("メイジドオリを\(kana)ほうこうにすすんでください。"))
     }
 
     @Test func thenClausesAndLanesAreSeparateSentences() {
@@ -99,13 +99,13 @@ import Testing
         #expect(p.display == "200m先、左折して、明治通りに入ります。続いて150m先、右折です。左側の車線を進んでください。")
         let near = ChainedManeuver(maneuver: TestData.maneuver(.turn, .right), distanceMeters: 40, sayDistance: false)
         let q = ja.say(.now, TestData.maneuver(.turn, .left), then: near)
-        #expect(q.spoken == "まもなく、させつです。そのさき、うせつです。")
+        #expect(q.spoken.voicedJa == JaVoice.kana("まもなく、させつです。そのさき、うせつです。"))
     }
 
     @Test func arrivalIsPresentWhenNearAndPastOnArrival() {
         #expect(ja.say(.prepare, TestData.maneuver(.arrive, side: .left), 100).display == "100m先、目的地は左側です。")
         #expect(ja.say(.now, TestData.maneuver(.arrive)).display == "まもなく、目的地です。")
-        #expect(ja.say(.arrive, TestData.maneuver(.arrive)).spoken == "もくてきちにとうちゃくしました。")
+        #expect(ja.say(.arrive, TestData.maneuver(.arrive)).spoken.voicedJa == JaVoice.kana("もくてきちにとうちゃくしました。"))
         #expect(ja.say(.arrive, TestData.maneuver(.arrive, side: .straight)).display == "目的地は正面です。")
     }
 
@@ -114,14 +114,14 @@ import Testing
         second.waypointOrdinal = 2
         let p = ja.say(.waypoint, second)
         #expect(p.display == "2番目の経由地は右側です。")
-        #expect(p.spoken == "にばんめのけいゆちはみぎがわです。")
+        #expect(p.spoken.voicedJa == JaVoice.kana("にばんめのけいゆちはみぎがわです。"))
         second.waypointName = "海老名SA"
-        #expect(ja.say(.waypoint, second).spoken == "エビナサービスエリアはみぎがわです。")
+        #expect(ja.say(.waypoint, second).spoken.voicedJa == JaVoice.kana("エビナサービスエリアはみぎがわです。"))
     }
 
     @Test func ferryOffRouteAndReroute() {
         #expect(ja.say(.now, TestData.maneuver(.notification, destinations: "佐渡", mode: "ferry")).display == "まもなく、佐渡行きのフェリーに乗ります。")
-        #expect(ja.say(.offRoute, nil).spoken == "ルートをはずれました。")
+        #expect(ja.say(.offRoute, nil).spoken.voicedJa == JaVoice.kana("ルートをはずれました。"))
         #expect(ja.say(.reroute, nil).display == "ルートを再検索しました。")
     }
 
@@ -134,8 +134,8 @@ import Testing
             for kind in kinds {
                 let m = TestData.maneuver(type, modifier, destinations: nil, exit: type == .roundabout ? 2 : nil, bearing: 10)
                 let p = ja.say(kind, m, 1450)
-                let kanji = p.spoken.unicodeScalars.filter { (0x4E00...0x9FFF).contains($0.value) }
-                #expect(kanji.isEmpty, "\(type) \(String(describing: modifier)) \(kind): \(p.spoken)")
+                let kanji = p.spoken.voicedJa.unicodeScalars.filter { (0x4E00...0x9FFF).contains($0.value) }
+                #expect(kanji.isEmpty, "\(type) \(String(describing: modifier)) \(kind): \(p.spoken.voicedJa)")
             }
         }
     }

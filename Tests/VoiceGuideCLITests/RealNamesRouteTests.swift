@@ -44,7 +44,7 @@ import Testing
         let exits = try #require(now[4])
         // Japanese numbers and letters are read as words, and a Latin place name has no reading (left unsaid).
         let japanese = tag == "ja-JP"
-        #expect(exits.text.contains("12A") && exits.text.contains("12B") && exits.spoken.contains(japanese ? "じゅうに ビー" : "12 B"),
+        #expect(exits.text.contains("12A") && exits.text.contains("12B") && exits.spoken.contains("12 B"),
                 "\(tag): \(exits.text) / \(exits.spoken)")
         #expect(exits.text.contains("US 29 North"), "\(tag): \(exits.text)")
         let fork = try #require(now[5])
@@ -52,7 +52,7 @@ import Testing
         let same = try #require(now[6])
         #expect(same.text.components(separatedBy: "174").count - 1 == 1, "\(tag): \(same.text)")
         let range = try #require(now[7])
-        #expect(range.text.contains("43-44") && range.spoken.contains(japanese ? "よんじゅうよん" : "44") && !range.spoken.contains("43-44"),
+        #expect(range.text.contains("43-44") && range.spoken.contains("44") && !range.spoken.contains("43-44"),
                 "\(tag): \(range.spoken)")
         #expect(range.text.contains("Baltimore"), "\(tag): \(range.text)")
         let end = try #require(now[8])
@@ -63,8 +63,8 @@ import Testing
         let now = try Self.nowAnnouncements("en-US")
         #expect(now[2]?.text == "Merge left onto Ohio Turnpike (I-80 East).")
         #expect(now[3]?.spoken == "Continue straight on Interstate 80 and U S 6 toward Interstate 80 East, Youngstown.")
-        #expect(now[4]?.spoken == "Take exit 12 eh and 12 B toward U S 29 North.")
-        #expect(now[5]?.spoken == "Keep left at the fork toward eh 1 and eh 7, Hamburg and Bremen.")
+        #expect(now[4]?.spoken == "Take exit 12 A and 12 B toward U S 29 North.")
+        #expect(now[5]?.spoken == "Keep left at the fork toward A 1 and A 7, Hamburg and Bremen.")
         #expect(now[7]?.spoken == "Take exit 43 and 44 toward Interstate 95 North, Baltimore.")
         #expect(now[8]?.text == "At the end of the road, turn left onto Main Street toward Baltimore.")
     }

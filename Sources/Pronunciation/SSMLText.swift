@@ -1,0 +1,63 @@
+/// Maps the text an engine reads in an SSML document: character data outside tags (entities decoded for the
+/// transform and escaped again) and `alias` attribute values, never the content of `<sub>` or `<phoneme>`
+/// (the engine says the alias or the phonemes instead).
+enum SSMLText {
+    /// `ssml` with `transform` applied to the text the engine reads.
+    static func map(_ ssml: String, _ transform: (String) -> String) -> String {
+        var out = ""
+        out.reserveCapacity(ssml.utf8.count + 32)
+        var text = ""
+        var hidden = 0
+        var i = ssml.startIndex
+        func flush() {
+            guard !text.isEmpty else { return }
+            out += hidden > 0 ? text : escape(transform(unescape(text)))
+            text = ""
+        }
+        while i < ssml.endIndex {
+            if ssml[i] == "<", let close = ssml[i...].firstIndex(of: ">") {
+                flush()
+                let tag = String(ssml[i...close])
+                if tag.hasPrefix("<sub") || tag.hasPrefix("<phoneme") { if !tag.hasSuffix("/>") { hidden += 1 } }
+                if tag.hasPrefix("</sub") || tag.hasPrefix("</phoneme") { hidden = max(0, hidden - 1) }
+                out += tag.hasPrefix("<sub") ? mapAlias(tag, transform) : tag
+                i = ssml.index(after: close)
+            } else {
+                text.append(ssml[i])
+                i = ssml.index(after: i)
+            }
+        }
+        flush()
+        return out
+    }
+
+    /// A `<sub …>` tag with its `alias="…"` value transformed.
+    private static func mapAlias(_ tag: String, _ transform: (String) -> String) -> String {
+        for quote in ["\"", "'"] {
+            guard let start = tag.range(of: "alias=" + quote),
+                  let end = tag[start.upperBound...].firstIndex(of: Character(quote)) else { continue }
+            let value = String(tag[start.upperBound..<end])
+            var mapped = escape(transform(unescape(value)))
+            mapped = mapped.replacingOccurrences(of: quote, with: quote == "\"" ? "&quot;" : "&apos;")
+            return String(tag[..<start.upperBound]) + mapped + String(tag[end...])
+        }
+        return tag
+    }
+
+    private static let entities: [(String, String)] = [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&apos;", "'"), ("&amp;", "&")]
+
+    /// Character data with the five XML entities decoded.
+    static func unescape(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        var s = text
+        for (entity, char) in entities { s = s.replacingOccurrences(of: entity, with: char) }
+        return s
+    }
+
+    /// Text escaped as character data.
+    static func escape(_ text: String) -> String {
+        guard text.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" }) else { return text }
+        return text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
+}

@@ -1,0 +1,28 @@
+import Phrasing
+
+/// What one voice is given instead of the exported text: its lexicon's respellings, then the reader of the
+/// language when the lexicon names one (kana for eSpeak NG's `ja`, letters apart from digits for
+/// `cmn-latn-pinyin`).
+public struct VoicePronunciation: Sendable {
+    /// The voice's respellings.
+    public let lexicon: VoiceLexicon
+    /// The reader applied after the respellings (nil: none).
+    public let reader: (any NameReader)?
+
+    /// Creates a pronunciation layer.
+    public init(lexicon: VoiceLexicon, reader: (any NameReader)? = nil) {
+        self.lexicon = lexicon
+        self.reader = reader
+    }
+
+    /// Plain spoken text as the voice is given it.
+    public func spoken(_ text: String) -> String {
+        let respelled = lexicon.apply(text)
+        return reader?.voiceText(respelled) ?? respelled
+    }
+
+    /// An SSML document as the voice is given it (markup kept, only the text the engine reads changed).
+    public func ssml(_ document: String) -> String {
+        SSMLText.map(document) { spoken($0) }
+    }
+}

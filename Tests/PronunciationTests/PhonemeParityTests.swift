@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+import JapaneseReading
+import Phrasing
+import Pronunciation
+
+/// What eSpeak NG says did not change when the respellings left the exported text: for every golden announcement
+/// (Tests/Goldens), the phonemes of (voice layer applied to today's spoken text) are those eSpeak gave for the
+/// spoken text before the move (Tests/Fixtures/voice-layer/espeak-phonemes-before.json, recorded with
+/// `espeak-ng -l 1000 -x -q -v VOICE` from the goldens of main at fbd8da5). Every remaining difference is one of
+/// `Self.justified`, each with its reason.
+@Suite struct PhonemeParityTests {
+    static let data = VoiceGuideData(directory: Repository.root, nameReaders: NameReaders.provider)
+
+    struct Recorded: Decodable {
+        struct Item: Decodable { var route: String; var index: Int; var spoken: String; var phonemes: String }
+        var voice: String
+        var announcements: [Item]
+    }
+
+    /// A kind of difference that is right, and why.
+    struct Justification: Sendable {
+        var locale: String
+        var reason: String
+        var applies: @Sendable (_ before: String, _ after: String) -> Bool
+    }
+
+    /// Phonemes without pauses and stress marks.
+    static func withoutPausesAndStress(_ s: String) -> String {
+        s.replacingOccurrences(of: "_:_:", with: "").replacingOccurrences(of: "_:", with: "").filter { $0 != "'" && $0 != "," }
+    }
+
+    static let justified: [Justification] = [
+        Justification(locale: "tr-TR", reason: "the tr voice paused at the apostrophe before a suffix (Kadıköy'e: kad@kWj'E_:_:) and stressed the suffix of a foreign name (haRd&nbERgstRasej'E); the layer drops the apostrophe: no pause, as Turkish speakers say it, and the suffix unstressed (haRd&nbERgstR'asejE)") { before, after in
+            withoutPausesAndStress(before) == withoutPausesAndStress(after)
+        },
+    ]
+
+    /// The spoken text of each announcement of a golden transcript, in order.
+    static func spokenTexts(_ golden: String) -> [String] {
+        let lines = golden.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var out: [String] = []
+        for (i, line) in lines.enumerated() where line.range(of: #"^\d+:\d\d  "#, options: .regularExpression) != nil && i + 1 < lines.count {
+            let display = String(lines[i + 1].dropFirst(2))
+            if i + 2 < lines.count, lines[i + 2].hasPrefix("  spoken: ") { out.append(String(lines[i + 2].dropFirst(10))) } else { out.append(display) }
+        }
+        return out
+    }
+
+    @Test func eSpeakSaysWhatItSaidBefore() throws {
+        let fixture = Repository.root.appendingPathComponent("Tests/Fixtures/voice-layer/espeak-phonemes-before.json")
+        let recorded = try JSONDecoder().decode([String: Recorded].self, from: Data(contentsOf: fixture))
+        var total = 0, identical = 0, explained: [String: Int] = [:]
+        var unexplained: [String] = []
+        for (locale, before) in recorded.sorted(by: { $0.key < $1.key }) {
+            let voice = try Self.data.loadLocale(tag: locale).profile.voice
+            let layer = try Self.data.voicePronunciation(backend: "espeak", voice: voice)
+            var texts: [String] = [], spoken: [String] = []
+            var byRoute: [String: [String]] = [:]
+            for item in before.announcements {
+                if byRoute[item.route] == nil {
+                    let file = Repository.root.appendingPathComponent("Tests/Goldens/\(locale)/\(item.route).txt")
+                    byRoute[item.route] = Self.spokenTexts(try String(contentsOf: file, encoding: .utf8))
+                }
+                let now = byRoute[item.route] ?? []
+                #expect(item.index < now.count, "\(locale)/\(item.route): announcement \(item.index) is gone")
+                let text = item.index < now.count ? now[item.index] : ""
+                spoken.append(text)
+                texts.append(layer.spoken(text))
+            }
+            let after = try ESpeakBatch.phonemes(texts, voice: voice)
+            for (i, item) in before.announcements.enumerated() {
+                total += 1
+                if after[i] == item.phonemes { identical += 1; continue }
+                if let j = Self.justified.first(where: { $0.locale == locale && $0.applies(item.phonemes, after[i]) }) {
+                    explained[j.reason, default: 0] += 1
+                    continue
+                }
+                unexplained.append("\(locale)/\(item.route)#\(item.index)\n  before: \(item.spoken)\n          \(item.phonemes)\n  now:    \(spoken[i]) → \(texts[i])\n          \(after[i])")
+            }
+        }
+        let share = Double(identical) / Double(max(1, total))
+        print("phoneme parity: \(identical)/\(total) identical (\(String(format: "%.1f", share * 100)) %); justified: \(explained)")
+        #expect(unexplained.isEmpty, "\(unexplained.count) unexplained differences:\n\(unexplained.joined(separator: "\n"))")
+        #expect(share >= 0.98, "only \(identical) of \(total) identical")
+    }
+}

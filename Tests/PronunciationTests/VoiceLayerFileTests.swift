@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+import JapaneseReading
+import Phrasing
+@testable import Pronunciation
+
+/// Every layer file in `Voices/` lints clean, and each eSpeak entry does what its `phonemes` say: its example,
+/// with the layer applied, is said so by `espeak-ng -x` (as the phrasebook speech rules were checked).
+@Suite struct VoiceLayerFileTests {
+    static let data = VoiceGuideData(directory: Repository.root, nameReaders: NameReaders.provider)
+
+    @Test func everyLayerLintsClean() {
+        #expect(!Self.data.availableVoiceLexicons().isEmpty)
+        let problems = VoiceLexiconLinter(data: Self.data).lint()
+        #expect(problems.isEmpty, "\(problems.map(\.description).joined(separator: "\n"))")
+    }
+
+    @Test func eachESpeakEntrySaysItsPhonemes() throws {
+        for layer in Self.data.availableVoiceLexicons() where layer.backend == "espeak" {
+            let pronunciation = try Self.data.voicePronunciation(backend: layer.backend, voice: layer.voice)
+            let entries = pronunciation.lexicon.entries
+            guard !entries.isEmpty else { continue }
+            let said = try ESpeakBatch.phonemes(entries.map { pronunciation.spoken($0.example) }, voice: layer.voice)
+            for (entry, phonemes) in zip(entries, said) {
+                #expect(phonemes == entry.phonemes, "Voices/espeak/\(layer.voice).json '\(entry.written)': espeak-ng -x says \(phonemes)")
+            }
+        }
+    }
+
+    @Test func theReadersOfJapaneseAndChineseAreNamed() throws {
+        let ja = try Self.data.voicePronunciation(backend: "espeak", voice: "ja")
+        #expect(ja.reader != nil, "MeCab (mecab-ipadic-utf8) must be installed: run scripts/setup.sh")
+        #expect(ja.spoken("西方向に進んでください。") == "ニシホウコウにススンでください。")
+        let zh = try Self.data.voicePronunciation(backend: "espeak", voice: "cmn-latn-pinyin")
+        #expect(zh.spoken("进入G4") == "进入G 4")
+        #expect(try Self.data.voicePronunciation(backend: "espeak", voice: "de").lexicon.entries.isEmpty)
+    }
+}
