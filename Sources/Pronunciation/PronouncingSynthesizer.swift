@@ -28,6 +28,9 @@ public struct PronouncingSynthesizer: SpeechSynthesizer {
         if let voice = utterance.voice, voice.lowercased() != pronunciation.lexicon.voice.lowercased() { return utterance }
         var out = utterance
         out.text = utterance.isSSML ? pronunciation.ssml(utterance.text) : pronunciation.spoken(utterance.text)
+        // The layer changes only text, never markup; should a document it was given still come out otherwise
+        // (markup the mapper does not know), the voice says the document as it came rather than failing.
+        if utterance.isSSML, (try? SSMLValidator.validate(out.text)) == nil { return utterance }
         return out
     }
 }

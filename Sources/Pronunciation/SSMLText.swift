@@ -15,7 +15,18 @@ enum SSMLText {
             text = ""
         }
         while i < ssml.endIndex {
-            if ssml[i] == "<", let close = ssml[i...].firstIndex(of: ">") {
+            // Declarations, processing instructions, comments and CDATA are copied whole up to their own end
+            // (a '>' inside them does not end them).
+            if ssml[i] == "<", let (opener, closer) = [("<?", "?>"), ("<!--", "-->"), ("<![CDATA[", "]]>"), ("<!", ">")]
+                .first(where: { ssml[i...].hasPrefix($0.0) }) {
+                flush()
+                let bodyStart = ssml.index(i, offsetBy: opener.count)
+                let end = ssml[bodyStart...].range(of: closer)?.upperBound ?? ssml.endIndex
+                out += ssml[i..<end]
+                i = end
+                continue
+            }
+            if ssml[i] == "<", let close = Self.tagEnd(ssml, from: i) {
                 flush()
                 let tag = String(ssml[i...close])
                 if tag.hasPrefix("<sub") || tag.hasPrefix("<phoneme") { if !tag.hasSuffix("/>") { hidden += 1 } }
@@ -29,6 +40,24 @@ enum SSMLText {
         }
         flush()
         return out
+    }
+
+    /// The index of the `>` that ends the tag starting at `start`: the first one outside a quoted attribute value.
+    private static func tagEnd(_ ssml: String, from start: String.Index) -> String.Index? {
+        var quote: Character?
+        var i = ssml.index(after: start)
+        while i < ssml.endIndex {
+            let c = ssml[i]
+            if let open = quote {
+                if c == open { quote = nil }
+            } else if c == "\"" || c == "'" {
+                quote = c
+            } else if c == ">" {
+                return i
+            }
+            i = ssml.index(after: i)
+        }
+        return nil
     }
 
     /// A `<sub …>` tag with its `alias="…"` value transformed.
