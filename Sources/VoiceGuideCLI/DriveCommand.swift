@@ -20,7 +20,7 @@ public enum DriveCommand: VoiceGuideCommand {
         + "[--voice NAME] [--rate WPM] [--pitch P] [--quiet | --verbose] [--events FILE|-] [--route-index N] "
         + "[--polyline 5|6] [--data-dir DIR] [--location SOURCE] "
         + "[--gps-noise M] [--seed N] [--gps-rate HZ] [--gps-dropout FROM:TO] [--detour AT:ROUTE] [--record FILE] "
-        + "[--router URL [--router-kind osrm|valhalla]] | --list-voices [--locale TAG] | --list-routes [--format text|json]"
+        + "[--router URL [--router-kind osrm|valhalla]] | --list-voices [--locale TAG] [--format text|json] | --list-routes [--format text|json]"
     /// The options the command accepts.
     public static let options: [OptionSpec] = [
         OptionSpec("speedup", value: "N", help: "Simulated seconds per real second, 0.25 to 1000 (default 1). Text mode still shows every announcement; only live audio may drop ones whose moment passed while another was being said. A WAV render ignores it (see --compress)."),
@@ -29,7 +29,7 @@ public enum DriveCommand: VoiceGuideCommand {
         OptionSpec("mute-from", value: "S", help: "Mute from this simulated second (with --mute-until)."),
         OptionSpec("mute-until", value: "S", help: "Unmute at this simulated second."),
         OptionSpec("volume", value: "PERCENT", help: "Output volume, 0 to 100 (default 100)."),
-        OptionSpec("format", value: "FORMAT", help: "With --list-routes: text (default) or json (docs/routes.schema.json)."),
+        OptionSpec("format", value: "FORMAT", help: "With --list-routes or --list-voices: text (default) or json (docs/routes.schema.json, docs/voices.schema.json)."),
     ] + GuidanceSettings.optionSpecs + DriveExtras.optionSpecs + DriveLocation.optionSpecs
 
     /// Keys and examples.
@@ -61,7 +61,7 @@ public enum DriveCommand: VoiceGuideCommand {
     public static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitCode {
         if arguments.flags.contains("list-voices") { return try VoiceListing.run(arguments, io: io) }
         if arguments.flags.contains("list-routes") { return try ExampleRoutes.list(arguments, io: io) }
-        if arguments.values["format"] != nil { throw CLIError.usage("--format applies only to --list-routes", command: name) }
+        if arguments.values["format"] != nil { throw CLIError.usage("--format applies only to --list-routes and --list-voices", command: name) }
         guard arguments.positionals.count <= 1 else {
             throw CLIError.usage("drive takes at most one ROUTE, got \(arguments.positionals.count) ('\(arguments.positionals.joined(separator: "' '"))')", command: name)
         }

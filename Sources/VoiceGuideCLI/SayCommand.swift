@@ -13,7 +13,7 @@ public enum SayCommand: VoiceGuideCommand {
     public static let summary = "Speak a text or SSML through ALSA, into a WAV file, or as text."
     /// Usage after `voiceguide say`.
     public static let usage = "TEXT [--locale TAG] [--ssml] [--voice VOICE] [--rate WPM] [--pitch P] "
-        + "[--output auto|alsa[:DEVICE]|wav:FILE|text] [--data-dir DIR] | --list-voices [--locale TAG]"
+        + "[--output auto|alsa[:DEVICE]|wav:FILE|text] [--data-dir DIR] | --list-voices [--locale TAG] [--format text|json]"
     /// The options `say` accepts.
     public static let options: [OptionSpec] = [
         OptionSpec("locale", value: "TAG", help: "Locale whose voice to use (e.g. de-DE); default en-US."),
@@ -23,6 +23,7 @@ public enum SayCommand: VoiceGuideCommand {
         OptionSpec("pitch", value: "P", help: "Voice pitch, 0 to 100 (default 50)."),
         OptionSpec("output", value: "OUT", help: "auto (default: ALSA 'default', else text, as drive does), alsa, alsa:DEVICE, wav:FILE, or text."),
         OptionSpec("list-voices", help: "List the eSpeak NG and Piper voices for the locale's language and exit."),
+        OptionSpec("format", value: "FORMAT", help: "With --list-voices: text (default) or json (docs/voices.schema.json)."),
         PhrasingSupport.dataDirOption,
     ]
 
@@ -60,6 +61,7 @@ public enum SayCommand: VoiceGuideCommand {
             }
             return try VoiceListing.run(arguments, io: io)
         }
+        if arguments.values["format"] != nil { throw CLIError.usage("--format applies only to --list-voices", command: name) }
         let text = arguments.positionals.joined(separator: " ")
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw CLIError.usage("say needs a TEXT to speak", command: name)

@@ -1,6 +1,7 @@
 import Foundation
 import RouteModel
 import Testing
+import VoiceGuideTestSupport
 
 /// Every listing a user may want to read from a program has `--format json` with a schema in docs/ (issue 24):
 /// `lint`, `phrases`, `locales` and `drive --list-routes`. Each document is checked by a real JSON Schema
@@ -90,5 +91,23 @@ import Testing
         #expect(try json(run.out).arrayValue?.count == 32)
         let results = try SchemaValidation.problems([run.out], schema: "locales.schema.json")
         #expect(results == [""], "\(results)")
+    }
+
+    @Test func voicesAsJSONNameWhatVoiceTakes() throws {
+        for command in ["drive", "say"] {
+            let run = ToolRun([command, "--list-voices", "--locale", "en-US", "--format", "json"])
+            #expect(run.code == 0, "\(command): \(run.err)")
+            let document = try json(run.out)
+            let espeak = document["espeak"]?.arrayValue ?? []
+            #expect(espeak.filter { $0["default"]?.boolValue == true }.count == 1, "the locale's own voice is marked once")
+            #expect(espeak.contains { $0["voice"]?.stringValue == "en-us" })
+            // Every listed eSpeak NG voice is one that --voice accepts.
+            for voice in espeak.prefix(3).compactMap({ $0["voice"]?.stringValue }) {
+                #expect(ToolRun(["say", "Turn left.", "--voice", voice, "--output", "text"]).code == 0, "\(voice)")
+            }
+            let results = try SchemaValidation.problems([run.out], schema: "voices.schema.json")
+            #expect(results == [""], "\(results)")
+        }
+        #expect(ToolRun(["say", "Hello", "--format", "json", "--output", "text"]).code == 64)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import RouteModel
 import Testing
+import VoiceGuideTestSupport
 @testable import VoiceGuideCLI
 
 /// The settings file (issue 24): defaults for locale, units, voice, output and router that options override,

@@ -7,36 +7,9 @@ import VoiceGuideTestSupport
 /// answers without a locale, against a real Valhalla, validated by the JSON Schemas in docs/.
 @Suite(.serialized, .valhalla) struct DirectionsV5Tests {
     static let coordinates = "24.94131,60.17238;24.93661,60.17334"
-    static let python = ServeFixtures.repository.appendingPathComponent(".build/venv/bin/python").path
-
     /// Problems of `text` against `docs/<schema>` (every docs schema registered for `$ref`s); "" when valid.
     static func schemaProblems(_ text: Data, schema: String) throws -> String {
-        try #require(FileManager.default.isExecutableFile(atPath: python), "\(python) is missing: run scripts/setup.sh")
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("vg-v5-\(UUID().uuidString).json")
-        try text.write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let script = """
-            import glob, json, os, sys, jsonschema, referencing
-            docs = sys.argv[1]
-            schemas = [json.load(open(p)) for p in glob.glob(os.path.join(docs, "*.schema.json"))]
-            registry = referencing.Registry().with_resources([(s["$id"], referencing.Resource.from_contents(s)) for s in schemas])
-            schema = json.load(open(os.path.join(docs, sys.argv[2])))
-            jsonschema.Draft202012Validator.check_schema(schema)
-            errors = list(jsonschema.Draft202012Validator(schema, registry=registry).iter_errors(json.load(open(sys.argv[3]))))
-            print("; ".join(f"{'/'.join(map(str, e.absolute_path))}: {e.message[:200]}" for e in errors[:3]))
-            """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", script, ServeFixtures.repository.appendingPathComponent("docs").path, schema, file.path]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(err)")
-        return out.trimmingCharacters(in: .whitespacesAndNewlines)
+        try SchemaValidation.problems([String(decoding: text, as: UTF8.self)], schema: schema).first ?? ""
     }
 
     @Test func theDirectionsPathAnswersAsTheMapboxSDKsCallIt() throws {

@@ -2,14 +2,14 @@ import Foundation
 import Testing
 
 /// The JSON formats documented in docs/ checked by a real JSON Schema validator (Python's jsonschema, installed
-/// into .build/venv by scripts/setup.sh).
-enum SchemaValidation {
-    static let python = CLIFixtures.repository.appendingPathComponent(".build/venv/bin/python").path
-    static let docs = CLIFixtures.repository.appendingPathComponent("docs")
+/// into .build/venv by scripts/setup.sh), with every docs schema registered so that one may `$ref` another.
+public enum SchemaValidation {
+    static let python = TestPaths.repository.appendingPathComponent(".build/venv/bin/python").path
+    static let docs = TestPaths.repository.appendingPathComponent("docs")
 
     /// Validates each JSON text against `schema` (a file in docs/); returns one line per document, "" when it is
     /// valid. A missing validator is a recorded failure, never a pass.
-    static func problems(_ documents: [String], schema: String) throws -> [String] {
+    public static func problems(_ documents: [String], schema: String) throws -> [String] {
         guard FileManager.default.isExecutableFile(atPath: python) else {
             Issue.record("\(python) is missing: run scripts/setup.sh (it installs jsonschema into .build/venv)")
             return []
@@ -24,17 +24,20 @@ enum SchemaValidation {
             paths.append(url.path)
         }
         let script = """
-            import json, sys, jsonschema
-            schema = json.load(open(sys.argv[1]))
+            import glob, json, os, sys, jsonschema, referencing
+            docs, name = sys.argv[1], sys.argv[2]
+            schemas = [json.load(open(p)) for p in glob.glob(os.path.join(docs, "*.schema.json"))]
+            registry = referencing.Registry().with_resources([(s["$id"], referencing.Resource.from_contents(s)) for s in schemas])
+            schema = json.load(open(os.path.join(docs, name)))
             jsonschema.Draft202012Validator.check_schema(schema)
-            validator = jsonschema.Draft202012Validator(schema)
-            for path in sys.argv[2:]:
+            validator = jsonschema.Draft202012Validator(schema, registry=registry)
+            for path in sys.argv[3:]:
                 errors = sorted(validator.iter_errors(json.load(open(path))), key=lambda e: list(e.absolute_path))
-                print("; ".join(f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in errors[:3]))
+                print("; ".join(f"{'/'.join(map(str, e.absolute_path))}: {e.message[:300]}" for e in errors[:3]))
             """
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", script, docs.appendingPathComponent(schema).path] + paths
+        process.arguments = ["-c", script, docs.path, schema] + paths
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
