@@ -56,14 +56,7 @@ final class ESpeakEngine: @unchecked Sendable {
     func phonemes(_ text: String, voice: ESpeakVoice) throws -> String {
         lock.lock()
         defer { lock.unlock() }
-        if currentVoice != voice.identifier {
-            let code = espeak_SetVoiceByName(voice.identifier)
-            guard code == EE_OK else {
-                currentVoice = nil
-                throw ESpeakError.voiceSelectionFailed(voice.identifier, code: Int32(code.rawValue))
-            }
-            currentVoice = voice.identifier
-        }
+        try select(voice)
         var pieces: [String] = []
         let bytes = Array(text.utf8) + [0]
         bytes.withUnsafeBufferPointer { buffer in
@@ -78,19 +71,23 @@ final class ESpeakEngine: @unchecked Sendable {
         return pieces.filter { !$0.isEmpty }.joined(separator: " ")
     }
 
+    /// Makes `voice` the engine's current voice (a no-op when it already is). Call with the lock held.
+    private func select(_ voice: ESpeakVoice) throws {
+        guard currentVoice != voice.identifier else { return }
+        let code = espeak_SetVoiceByName(voice.identifier)
+        guard code == EE_OK else {
+            currentVoice = nil
+            throw ESpeakError.voiceSelectionFailed(voice.identifier, code: Int32(code.rawValue))
+        }
+        currentVoice = voice.identifier
+    }
+
     /// One synthesis under the engine lock: selects the voice and parameters, streams through `context`.
     func synthesize(_ text: String, ssml: Bool, voice: ESpeakVoice, rate: Int, pitch: Int, volume: Int,
                     context: SynthesisContext) throws {
         lock.lock()
         defer { lock.unlock() }
-        if currentVoice != voice.identifier {
-            let code = espeak_SetVoiceByName(voice.identifier)
-            guard code == EE_OK else {
-                currentVoice = nil
-                throw ESpeakError.voiceSelectionFailed(voice.identifier, code: Int32(code.rawValue))
-            }
-            currentVoice = voice.identifier
-        }
+        try select(voice)
         espeak_SetParameter(espeakRATE, Int32(rate), 0)
         espeak_SetParameter(espeakPITCH, Int32(pitch), 0)
         espeak_SetParameter(espeakVOLUME, Int32(volume), 0)

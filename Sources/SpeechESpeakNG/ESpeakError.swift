@@ -1,3 +1,5 @@
+import Foundation
+
 /// A failure of the eSpeak NG engine or of voice selection.
 public enum ESpeakError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `espeak_Initialize` failed (no data directory?).
@@ -24,7 +26,7 @@ public enum ESpeakError: Error, Sendable, Equatable, CustomStringConvertible {
         case .synthesisFailed(let code):
             return "eSpeak NG synthesis failed (code \(code))"
         case .utteranceTooLong(let seconds):
-            return "the text would take more than \(Int(seconds / 60)) minutes to say; synthesis stopped there"
+            return "the text would take more than \(String(format: "%.0f", seconds / 60)) minutes to say; synthesis stopped there"
         }
     }
 }

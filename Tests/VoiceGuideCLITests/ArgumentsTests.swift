@@ -55,7 +55,7 @@ import Testing
             let line = unwrapped.split(separator: "\n").first { $0.hasPrefix("  \(command.name) ") }
             #expect(line?.hasSuffix(command.summary) == true, "\(command.name) is listed with its summary")
         }
-        #expect(VoiceGuideTool.commands.map(\.name) == ["drive", "transcript", "serve", "inspect", "map", "say", "locales", "lint", "phrases"])
+        #expect(VoiceGuideTool.commands.map(\.name) == ["drive", "route", "transcript", "serve", "inspect", "map", "say", "locales", "lint", "phrases", "config"])
         let version = ToolRun(["--version"])
         #expect(version.code == 0 && version.out == "voiceguide \(VoiceGuideTool.version)\n")
         let driveHelp = ToolRun(["drive", "--help"])
