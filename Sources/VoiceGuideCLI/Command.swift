@@ -14,6 +14,8 @@ public final class CommandIO: @unchecked Sendable {
     public let environment: [String: String]
     /// True when stdout is a terminal.
     public let stdoutIsTTY: Bool
+    /// True when stderr is a terminal (progress lines go there only then).
+    public let stderrIsTTY: Bool
     /// True when this writes to the process's own stdout (`standard()`), whose pipe a drive watches.
     public let isProcessStdout: Bool
 
@@ -22,7 +24,8 @@ public final class CommandIO: @unchecked Sendable {
     public init(out: @escaping @Sendable (String) throws -> Void, err: @escaping @Sendable (String) -> Void,
                 stdin: @escaping @Sendable () throws -> Data = { Data() }, environment: [String: String] = [:],
                 stdoutIsTTY: Bool = false, isProcessStdout: Bool = false,
-                stdinChunk: (@Sendable () throws -> [UInt8])? = nil) {
+                stdinChunk: (@Sendable () throws -> [UInt8])? = nil, stderrIsTTY: Bool = false) {
+        self.stderrIsTTY = stderrIsTTY
         self.isProcessStdout = isProcessStdout
         readChunk = stdinChunk
         writeOut = out
@@ -43,7 +46,7 @@ public final class CommandIO: @unchecked Sendable {
                   stdin: { () throws in try StandardStreams.readAll(limit: BoundedReader.defaultLimit) },
                   environment: ProcessInfo.processInfo.environment,
                   stdoutIsTTY: isatty(STDOUT_FILENO) == 1, isProcessStdout: true,
-                  stdinChunk: { () throws in try StandardStreams.readChunk() })
+                  stdinChunk: { () throws in try StandardStreams.readChunk() }, stderrIsTTY: isatty(STDERR_FILENO) == 1)
     }
 
     /// Reads the next piece of standard input as it arrives (empty at the end), for streaming commands
@@ -81,6 +84,8 @@ public final class CommandIO: @unchecked Sendable {
     public func print(_ line: String) { write(line + "\n") }
     /// Writes a line to stderr.
     public func error(_ line: String) { lock.withLock { writeErr(line + "\n") } }
+    /// Writes `text` to stderr as is (no newline added): a progress line that rewrites itself with `\r`.
+    public func writeError(_ text: String) { lock.withLock { writeErr(text) } }
 
     /// The first failure writing to stdout (disk full, closed descriptor), if any: the command exits 74.
     public var outputError: (any Error)? { lock.withLock { outputFailure } }

@@ -15,7 +15,7 @@ public enum TranscriptCommand: VoiceGuideCommand {
     /// One line for the command list.
     public static let summary = "Generate a route's instruction transcript (text, json, srt, vtt, mapbox)."
     /// Usage after the command name.
-    public static let usage = "ROUTE|NAME|- | --batch [--max-line BYTES] [--locale TAG] [--units metric|imperial|uk] [--speed KMH] "
+    public static let usage = "ROUTE|NAME|- | --batch [--max-line BYTES] [--jobs N] [--locale TAG] [--units metric|imperial|uk] [--speed KMH] "
         + "[--format text|json|srt|vtt|mapbox] [--keep-banners] [--stats] [--durations words|speech] [--route-index N] "
         + "[--voice VOICE] [--polyline 5|6] [--data-dir DIR]"
     /// The options the command accepts.
@@ -25,6 +25,7 @@ public enum TranscriptCommand: VoiceGuideCommand {
         OptionSpec("stats", help: "Add a guidance-quality report: at the end of text, as \"stats\" in json, on stderr for srt/vtt/mapbox."),
         OptionSpec("batch", help: "Read route responses from stdin, one JSON per line (or {\"id\",\"locale\",\"units\",\"route\"}), write one NDJSON result per line (json or mapbox)."),
         OptionSpec("max-line", value: "BYTES", help: "With --batch: the longest input line (default 33554432); a longer one is an error result."),
+        OptionSpec("jobs", value: "N", help: "With --batch: transcribe N lines at once, 1 to 64 (default: the number of cores); results stay in input order."),
         OptionSpec("durations", value: "MODEL", help: "Speaking times from 'words' (locale words/s, default) or 'speech' (synthesized by the voice: the locale's eSpeak NG voice, or --voice)."),
         VoiceSelection.option,
     ] + GuidanceSettings.optionSpecs
@@ -96,15 +97,28 @@ public enum TranscriptCommand: VoiceGuideCommand {
                                      format: format == "mapbox" ? .mapbox : .json, maxLineBytes: maxLine)
         batch.prefersRouteLocale = arguments.values["locale"] == nil
         batch.keepsBanners = arguments.flags.contains("keep-banners")
+        let jobs = try arguments.number("jobs", in: 1...64, command: name).map { Int(saturating: $0) }
+            ?? max(1, ProcessInfo.processInfo.activeProcessorCount)
         var pending = ""
-        let summary = try batch.run(read: { () throws -> [UInt8]? in
+        // On a terminal, stderr shows how far the batch is (lines, errors, rate), at most twice a second.
+        let started = Date()
+        var shown = Date.distantPast
+        let progress: ((BatchTranscriber.Summary) -> Void)? = io.stderrIsTTY ? { counts in
+            let now = Date()
+            guard now.timeIntervalSince(shown) >= 0.5 else { return }
+            shown = now
+            let rate = Double(counts.lines) / max(0.001, now.timeIntervalSince(started))
+            io.writeError("\rtranscript --batch: \(counts.lines) done, \(counts.errors) failed, \(String(format: "%.1f", rate)) lines/s\u{1B}[K")
+        } : nil
+        let summary = try batch.run(jobs: jobs, read: { () throws -> [UInt8]? in
             if !pending.isEmpty { io.write(pending); pending = "" }
             return try io.readStdinChunk()
         }, emit: { line in
             pending += line
             if pending.utf8.count >= 1 << 16 { io.write(pending); pending = "" }
-        })
+        }, progress: progress)
         if !pending.isEmpty { io.write(pending) }
+        if progress != nil, shown != .distantPast { io.writeError("\r\u{1B}[K") }
         io.error("voiceguide: transcript --batch: \(summary.lines) line\(summary.lines == 1 ? "" : "s"), \(summary.errors) error\(summary.errors == 1 ? "" : "s")")
         return summary.errors > 0 ? .dataError : .ok
     }

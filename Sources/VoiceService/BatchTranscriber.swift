@@ -41,25 +41,36 @@ public struct BatchTranscriber: Sendable {
         self.maxLineBytes = maxLineBytes
     }
 
-    /// Reads chunks from `read` (nil or empty at the end) and passes each result line, newline included, to `emit`.
-    public func run(read: () throws -> [UInt8]?, emit: (String) -> Void) rethrows -> Summary {
+    /// Reads chunks from `read` (nil or empty at the end) and passes each result line, newline included, to `emit`,
+    /// in input order. With `jobs` > 1 that many lines are transcribed at once on other threads (at most twice as
+    /// many held), the results still written in order; `read` and `emit` are called on this thread only.
+    /// `progress` is told the counts after each result.
+    public func run(jobs: Int = 1, read: () throws -> [UInt8]?, emit: (String) -> Void,
+                    progress: ((Summary) -> Void)? = nil) rethrows -> Summary {
         var summary = Summary()
         var line = [UInt8]()
         var tooLong = false
         var number = 0
-        func finish() {
-            number += 1
-            let result: JSONValue
-            if tooLong {
-                result = Self.errorLine(id: .null, line: number, VoiceRequestError(
-                    status: 413, code: 65, message: "line \(number): longer than the limit of \(maxLineBytes) bytes"))
-            } else {
-                if line.last == UInt8(ascii: "\r") { line.removeLast() }
-                result = transcribe(line, number: number)
-            }
+        let pool = jobs > 1 ? ResultPool(limit: 2 * jobs) : nil
+        let queue = DispatchQueue(label: "voiceguide.batch", attributes: .concurrent)
+        func write(_ result: JSONValue) {
             if result["error"] != nil { summary.errors += 1 }
             summary.lines += 1
             emit(result.serialized() + "\n")
+            progress?(summary)
+        }
+        func finish() {
+            number += 1
+            let bytes = tooLong ? nil : (line.last == UInt8(ascii: "\r") ? Array(line.dropLast()) : line)
+            let index = number
+            if let pool {
+                pool.waitForRoom { write($0) }
+                pool.submitted(index)
+                queue.async { [self] in pool.done(index, result(for: bytes, number: index)) }
+                pool.ready { write($0) }
+            } else {
+                write(result(for: bytes, number: index))
+            }
             line.removeAll(keepingCapacity: true)
             tooLong = false
         }
@@ -82,7 +93,17 @@ public struct BatchTranscriber: Sendable {
             }
         }
         if !line.isEmpty || tooLong { finish() }
+        pool?.drain { write($0) }
         return summary
+    }
+
+    /// The result of one line: `bytes` nil when it was longer than the limit.
+    private func result(for bytes: [UInt8]?, number: Int) -> JSONValue {
+        guard let bytes else {
+            return Self.errorLine(id: .null, line: number, VoiceRequestError(
+                status: 413, code: 65, message: "line \(number): longer than the limit of \(maxLineBytes) bytes"))
+        }
+        return transcribe(bytes, number: number)
     }
 
     /// The result line (without the newline) for one input line.
@@ -131,5 +152,62 @@ public struct BatchTranscriber: Sendable {
         .object([.init(key: "id", value: id), .init(key: "line", value: .number(Double(line))),
                  .init(key: "error", value: .object([.init(key: "code", value: .number(Double(error.code))),
                                                      .init(key: "message", value: .string(error.message))]))])
+    }
+}
+
+/// The results of a parallel batch that are done, handed out in line order: the reader waits while `limit` lines
+/// are in flight, so memory stays bounded however long the input is.
+private final class ResultPool: @unchecked Sendable {  // @unchecked: every member is guarded by `condition`
+    private let condition = NSCondition()
+    private let limit: Int
+    private var results: [Int: JSONValue] = [:]
+    private var nextToWrite = 1
+    private var submittedCount = 0
+
+    init(limit: Int) { self.limit = limit }
+
+    /// Line `index` was handed to a worker.
+    func submitted(_ index: Int) {
+        condition.withLock { submittedCount = index }
+    }
+
+    /// A worker's result for line `index`.
+    func done(_ index: Int, _ result: JSONValue) {
+        condition.withLock {
+            results[index] = result
+            condition.broadcast()
+        }
+    }
+
+    /// Hands out, in order, every result that is ready now.
+    func ready(_ write: (JSONValue) -> Void) {
+        while let next = take(waiting: false) { write(next) }
+    }
+
+    /// Hands out results in order until fewer than `limit` lines are in flight.
+    func waitForRoom(_ write: (JSONValue) -> Void) {
+        while condition.withLock({ submittedCount - nextToWrite + 1 >= limit }) {
+            if let next = take(waiting: true) { write(next) }
+        }
+    }
+
+    /// Hands out every remaining result in order, waiting for each.
+    func drain(_ write: (JSONValue) -> Void) {
+        while condition.withLock({ nextToWrite <= submittedCount }) {
+            if let next = take(waiting: true) { write(next) }
+        }
+    }
+
+    /// The next result in order: nil when it is not ready (`waiting` false), else after waiting for it.
+    private func take(waiting: Bool) -> JSONValue? {
+        condition.lock()
+        defer { condition.unlock() }
+        while results[nextToWrite] == nil {
+            guard waiting, nextToWrite <= submittedCount else { return nil }
+            condition.wait()
+        }
+        let result = results.removeValue(forKey: nextToWrite)
+        nextToWrite += 1
+        return result
     }
 }
