@@ -31,6 +31,7 @@ import Phrasing
         let ja = try Self.data.voicePronunciation(backend: "espeak", voice: "ja")
         #expect(ja.reader != nil, "MeCab (mecab-ipadic-utf8) must be installed: run scripts/setup.sh")
         #expect(ja.spoken("西方向に進んでください。") == "ニシホウコウにススンでください。")
+        #expect(ja.spoken("佐渡行きのフェリーに乗ります") == "サドユキのフェリーにノリます")   // not サドイキ
         let zh = try Self.data.voicePronunciation(backend: "espeak", voice: "cmn-latn-pinyin")
         #expect(zh.spoken("进入G4") == "进入G 4")
         #expect(try Self.data.voicePronunciation(backend: "espeak", voice: "de").lexicon.entries.isEmpty)
