@@ -7,8 +7,9 @@ public struct VoiceLexicon: Sendable, Hashable {
         /// Whole words: not preceded or followed by a letter, digit or mark.
         case word
         /// A lone letter of a ref or an exit number: a whole word in a run of lone capital letters and numbers
-        /// that holds a number or another lone capital ("V A 193", "exit 21 A", "the A 1", "P A T P"), never a
-        /// sentence's first word ("A 200 m, …").
+        /// that holds a number or another lone capital ("V A 193", "exit 21 A", "the A 1", "P A T P"), or a lone
+        /// capital between words that are not capitalised ("take exit A toward"). A sentence's first word only
+        /// in such a run and when the sentence goes on in another script ("B 4 पर दाएं मुड़ें।"; never "A 200 m, …").
         case ref
         /// Inside a word: between two letters ("Kadıköy'e").
         case inWord
@@ -97,17 +98,69 @@ public struct VoiceLexicon: Sendable, Hashable {
         case .word:
             return Self.boundary(chars, before: i) && Self.boundary(chars, after: end)
         case .ref:
-            return Self.boundary(chars, before: i) && Self.boundary(chars, after: end) && !Self.startsSentence(chars, at: i)
-                && Self.inRef(chars, from: i, to: end)
+            guard Self.boundary(chars, before: i), Self.boundary(chars, after: end) else { return false }
+            if Self.startsSentence(chars, at: i) {
+                return Self.inRef(chars, from: i, to: end) && Self.foreignToSentence(chars, letter: i, after: end)
+            }
+            return Self.inRef(chars, from: i, to: end) || Self.standsAlone(chars, from: i, to: end)
         }
+    }
+
+    /// True for a letter of the Latin script (Basic Latin to Latin Extended-B, Latin Extended Additional).
+    private static func isLatin(_ c: Character) -> Bool {
+        guard c.isLetter, let v = c.unicodeScalars.first?.value else { return false }
+        return v < 0x250 || (0x1E00...0x1EFF).contains(v)
+    }
+
+    /// True when the sentence's first word after the ref is written in another script than the ref's letter: a
+    /// Latin "B" before Devanagari ("B 4 पर दाएं मुड़ें।") is never a word of the sentence's language, while a
+    /// Latin "A" before Latin words ("A 200 m, vire") is the language's own first word.
+    private static func foreignToSentence(_ chars: [Character], letter i: Int, after end: Int) -> Bool {
+        var k = end
+        while k < chars.count {
+            if [".", "!", "?", "。", "！", "？"].contains(chars[k]) { return false }
+            guard isWordCharacter(chars[k]) else { k += 1; continue }
+            var e = k
+            while e < chars.count, isWordCharacter(chars[e]) { e += 1 }
+            // Numbers and lone capitals are the rest of the ref; the first other word shows the sentence's script.
+            if chars[k].isLetter, !(e - k == 1 && chars[k].isUppercase) { return isLatin(chars[k]) != isLatin(chars[i]) }
+            k = e
+        }
+        return false
+    }
+
+    /// True when a lone capital stands between words that are not capitalised, as an exit letter does ("take exit
+    /// A toward", "निकास A की ओर", "з’їздом A, напрямок"): the word before begins with a lower-case or caseless
+    /// letter and the word after, if the clause goes on, does not begin with a capital. A capital in a name
+    /// ("Avenue A", "Plan A", "onto A Street") is left alone.
+    private static func standsAlone(_ chars: [Character], from: Int, to: Int) -> Bool {
+        guard to - from == 1, chars[from].isUppercase, from >= 2, chars[from - 1] == " " else { return false }
+        var k = from - 1
+        while k > 0, isWordCharacter(chars[k - 1]) || (k >= 2 && isApostrophe(chars[k - 1]) && chars[k - 2].isLetter) { k -= 1 }
+        guard k < from - 1, chars[k].isLetter, !chars[k].isUppercase else { return false }
+        if to + 1 < chars.count, chars[to] == " ", isWordCharacter(chars[to + 1]) {
+            return !chars[to + 1].isUppercase
+        }
+        return true
     }
 
     static func isWordCharacter(_ c: Character) -> Bool {
         c.isLetter || c.isNumber || c.unicodeScalars.first.map { $0.properties.generalCategory == .nonspacingMark } == true
     }
 
-    private static func boundary(_ chars: [Character], before i: Int) -> Bool { i == 0 || !isWordCharacter(chars[i - 1]) }
-    private static func boundary(_ chars: [Character], after end: Int) -> Bool { end >= chars.count || !isWordCharacter(chars[end]) }
+    /// An apostrophe that may join the parts of one word (uk "з’їжджайте", en "don't").
+    static func isApostrophe(_ c: Character) -> Bool { c == "’" || c == "'" || c == "ʼ" }
+
+    /// A word starts at `i`: the text starts there or a character that is no part of a word precedes it (an
+    /// apostrophe after a letter joins: "з’їжджайте" holds no word "їжджайте").
+    private static func boundary(_ chars: [Character], before i: Int) -> Bool {
+        i == 0 || (!isWordCharacter(chars[i - 1]) && !(isApostrophe(chars[i - 1]) && i >= 2 && chars[i - 2].isLetter))
+    }
+
+    /// A word ends at `end` (an apostrophe before a letter joins: "з’їжджайте" holds no word "з").
+    private static func boundary(_ chars: [Character], after end: Int) -> Bool {
+        end >= chars.count || (!isWordCharacter(chars[end]) && !(isApostrophe(chars[end]) && end + 1 < chars.count && chars[end + 1].isLetter))
+    }
 
     /// True when position `i` starts the text or a sentence (after ".", "!", "?", "。" and spaces).
     private static func startsSentence(_ chars: [Character], at i: Int) -> Bool {

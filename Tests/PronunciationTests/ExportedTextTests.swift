@@ -30,9 +30,10 @@ import VoiceGuideCLI
     }()
 
     /// What a layer gives its voice, as entries to look for: its `said` text in the entry's own context.
-    /// Left out: `said` that is also a word of the language (nb "å", the infinitive marker) and deletions.
+    /// Left out: `said` that is also a word of the language (nb "å", the infinitive marker; uk "і" and "із", the
+    /// forms of "й" and "з" that written Ukrainian uses after and between consonants) and deletions.
     static func respellings(of lexicon: VoiceLexicon) -> VoiceLexicon {
-        let words: Set<String> = ["nb\u{0}å"]
+        let words: Set<String> = ["nb\u{0}å", "uk\u{0}і", "uk\u{0}із"]
         let entries = lexicon.entries.filter { !$0.said.isEmpty && !words.contains(lexicon.voice + "\u{0}" + $0.said) }
             .map { VoiceLexicon.Entry(written: $0.said, said: $0.written, match: $0.match) }
         return VoiceLexicon(backend: lexicon.backend, voice: lexicon.voice, entries: entries)

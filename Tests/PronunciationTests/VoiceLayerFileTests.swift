@@ -27,10 +27,22 @@ import Phrasing
         }
     }
 
+    /// The uk voice is given what it says in one go; the exported text keeps the apostrophe, й and з.
+    @Test func theUkrainianLayerKeepsTheWrittenWordsOutOfTheText() throws {
+        let uk = try Self.data.voicePronunciation(backend: "espeak", voice: "uk")
+        #expect(uk.spoken("В’їжджайте на кільцеву розв’язку й з’їжджайте на вулицю Хрещатик.")
+                == "Вйіжджайте на кільцеву розв’язку і зйіжджайте на вулицю Хрещатик.")
+        #expect(uk.spoken("Займіть одну з лівих смуг. З’їжджайте з порома й рухайтеся далі.")
+                == "Займіть одну із лівих смуг. Зйіжджайте із порома і рухайтеся далі.")
+        #expect(uk.spoken("Скористайтеся з’їздом A, напрямок Київ.") == "Скористайтеся зйіздом А, напрямок Київ.")
+        #expect(uk.spoken("E 95, напрямок Одеса.") == "Е 95, напрямок Одеса.")
+    }
+
     @Test func theReadersOfJapaneseAndChineseAreNamed() throws {
         let ja = try Self.data.voicePronunciation(backend: "espeak", voice: "ja")
         #expect(ja.reader != nil, "MeCab (mecab-ipadic-utf8) must be installed: run scripts/setup.sh")
         #expect(ja.spoken("西方向に進んでください。") == "ニシホウコウにススンでください。")
+        #expect(ja.spoken("佐渡行きのフェリーに乗ります") == "サドユキのフェリーにノリます")   // not サドイキ
         let zh = try Self.data.voicePronunciation(backend: "espeak", voice: "cmn-latn-pinyin")
         #expect(zh.spoken("进入G4") == "进入G 4")
         #expect(try Self.data.voicePronunciation(backend: "espeak", voice: "de").lexicon.entries.isEmpty)

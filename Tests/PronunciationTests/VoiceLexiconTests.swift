@@ -22,6 +22,37 @@ import RouteModel
         #expect(Self.en.apply(text) == said)
     }
 
+    @Test(arguments: [
+        ("take exit A toward Grand Avenue", "take exit eh toward Grand Avenue"),   // an exit that is only a letter
+        ("take exit A on the left.", "take exit eh on the left."),
+        ("Take exit A.", "Take exit eh."),
+        ("turn onto A Street", "turn onto A Street"),                            // a letter in a name stays
+        ("Take A Break Lane", "Take A Break Lane"),
+        ("turn left, A few", "turn left, A few"),                                // after a comma: not between words
+    ])
+    func aLoneExitLetterBetweenLowerCaseWords(_ text: String, _ said: String) {
+        #expect(Self.en.apply(text) == said)
+    }
+
+    @Test func aRefThatStartsASentenceInAnotherScript() {
+        let hi = VoiceLexicon(backend: "espeak", voice: "hi", entries: [.init(written: "B", said: "बी", match: .ref), .init(written: "A", said: "ए", match: .ref)])
+        #expect(hi.apply("B 4 पर दाएं मुड़ें।") == "बी 4 पर दाएं मुड़ें।")
+        #expect(hi.apply("निकास संख्या A लें और NH 48 पर जाएं।") == "निकास संख्या ए लें और NH 48 पर जाएं।")
+        #expect(hi.apply("B") == "B")                                              // never a letter alone
+        let pt = VoiceLexicon(backend: "espeak", voice: "pt", entries: [.init(written: "A", said: "á", match: .ref)])
+        #expect(pt.apply("A 200 m, vire à direita. Siga pela A 1.") == "A 200 m, vire à direita. Siga pela á 1.")
+        #expect(pt.apply("A 1 km, saia na saída A em direção a Braga.") == "A 1 km, saia na saída á em direção a Braga.")
+        let uk = VoiceLexicon(backend: "espeak", voice: "uk", entries: [.init(written: "E", said: "Е", match: .ref)])
+        #expect(uk.apply("E 95, Одеса.") == "Е 95, Одеса.")
+    }
+
+    @Test func anApostropheBetweenLettersJoinsAWord() {
+        let uk = VoiceLexicon(backend: "espeak", voice: "uk", entries: [.init(written: "з", said: "із"), .init(written: "в", said: "ве")])
+        #expect(uk.apply("з’їжджайте з порома, в’їжджайте в місто") == "з’їжджайте із порома, в’їжджайте ве місто")
+        let en = VoiceLexicon(backend: "espeak", voice: "en-us", entries: [.init(written: "don", said: "dawn")])
+        #expect(en.apply("don't, don 'quoted'") == "don't, dawn 'quoted'")
+    }
+
     @Test func wordsAndInWordMatches() {
         let nb = VoiceLexicon(backend: "espeak", voice: "nb", entries: [.init(written: "og", said: "å")])
         #expect(nb.apply("sving til høyre og fortsett") == "sving til høyre å fortsett")
