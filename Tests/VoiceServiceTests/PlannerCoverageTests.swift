@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import RouteModel
 import Guidance
@@ -91,17 +92,25 @@ struct PlannerCoverageTests {
         let documents = try routes.map { route in (route.name, try renderer.importRoute(route.body, name: route.name)) }
         #expect(documents.contains { $0.1.route.legs.count > 1 }, "some routes have intermediate stops")
         #expect(renderer.availableLocales.count == 32)
-        var failures = [String]()
-        var maneuvers = 0
-        for tag in renderer.availableLocales {
-            let loaded = try renderer.locale(tag)
-            let builder = renderer.builder(loaded, units: nil)
-            for (name, document) in documents {
-                let transcript = VoiceTranscript(planning: document, localeTag: tag, builder: builder)
-                maneuvers += transcript.run.report.maneuvers
-                failures += Self.problems(transcript).map { "\(tag) \(name): \($0)" }
+        // One locale per worker (each builder stays on one thread); the results are sorted by locale afterwards.
+        let tags = renderer.availableLocales
+        let results = Mutex(Array(repeating: (failures: [String](), maneuvers: 0), count: tags.count))
+        DispatchQueue.concurrentPerform(iterations: tags.count) { i in
+            var result = (failures: [String](), maneuvers: 0)
+            do {
+                let builder = renderer.builder(try renderer.locale(tags[i]), units: nil)
+                for (name, document) in documents {
+                    let transcript = VoiceTranscript(planning: document, localeTag: tags[i], builder: builder)
+                    result.maneuvers += transcript.run.report.maneuvers
+                    result.failures += Self.problems(transcript).map { "\(tags[i]) \(name): \($0)" }
+                }
+            } catch {
+                result.failures.append("\(tags[i]): \(error)")
             }
+            results.withLock { $0[i] = result }
         }
+        let all = results.withLock { $0 }
+        let failures = all.flatMap(\.failures), maneuvers = all.reduce(0) { $0 + $1.maneuvers }
         #expect(maneuvers > routes.count * 32 * 3)
         if !failures.isEmpty { Issue.record("\(failures.count) problems:\n\(failures.prefix(60).joined(separator: "\n"))") }
     }
