@@ -125,7 +125,7 @@ public struct AnnouncementPlanner: Sendable {
             departed = true
             return depart(situation)
         }
-        if let departure = legDeparture(leg: progress.stepID.leg, situation) { return departure }
+        if let departure = legDeparture(leg: departureLeg(progress, next: next), situation) { return departure }
         guard let next else { return nil }
         if let confirmation = continuation(before: next, situation) { return confirmation }
         return stage(of: next, situation) ?? afterRun(next, situation)
@@ -155,31 +155,56 @@ public struct AnnouncementPlanner: Sendable {
     /// The single depart announcement, naming the first maneuver when it is close.
     private mutating func depart(_ s: Situation) -> Announcement? {
         guard !catalog.descriptions.isEmpty else { return nil }
-        let run = chainRun(from: 0, s)
-        let announcement = make(.depart, step: 0, s, then: run.then, thenMore: run.more,
-                                spokenDistance: s.next.map { catalog.meters($0) - s.distance })
-        return commit(announcement, step: 0)
+        return commit(departure(0, s), step: 0)
+    }
+
+    /// The depart of step `k` (the route's first step or a leg's), with its "then" run. A depart is said from the
+    /// start point, so while it is spoken the vehicle already drives towards the turns after it: each turn that
+    /// could no longer get its own terse `now` once the depart ends (a turn 6 m after the first one, behind a
+    /// depart that takes 3.6 s in German) is named in the depart's run (issue 25 §A1). Its words grow with the run,
+    /// so the run is recomputed from the depart's end until it no longer grows.
+    private func departure(_ k: Int, _ s: Situation) -> Announcement {
+        var run = chainRun(from: k, s)
+        func form() -> Announcement {
+            make(.depart, step: k, s, then: run.then, thenMore: run.more,
+                 spokenDistance: s.next.map { catalog.meters($0) - s.distance })
+        }
+        var announcement = form()
+        for _ in 0...Self.maxThenMore {
+            let longer = chainRun(from: k, s, speakingUntil: s.distance + s.speed * announcement.durationSeconds)
+            guard longer.more.count > run.more.count else { break }
+            run = longer
+            announcement = form()
+        }
+        return announcement
     }
 
     /// Past this distance from an intermediate stop the next leg's depart is no longer said (it would name a road
     /// already driven for a while), meters.
     static let legDepartWindowMeters = 300.0
 
+    /// The leg whose depart may be due at `progress`: the current one, or the leg of the next maneuver when that is
+    /// a later one. A router may start a leg away from where the previous one arrived (Valhalla snaps a stop to
+    /// one edge for the arrival and another for the depart, 75 m apart): between the two points the progress is
+    /// still on the earlier leg, but what comes next is the later one's, and its depart must come first.
+    private func departureLeg(_ progress: RouteProgress, next: Int?) -> Int {
+        max(progress.stepID.leg, next.map { catalog.descriptions[$0].id.leg } ?? 0)
+    }
+
     /// The depart of leg `leg` after an intermediate stop ("Head east on Third Street"), said once when the stop
-    /// is done: its announcement said (or dropped) and the vehicle moving again, or already past the stop.
+    /// is done: its announcement said (or dropped) and the vehicle moving again, or already past the stop. The
+    /// stop is where the previous leg arrives (usually where this one starts). Nothing of this leg is said
+    /// before it (issue 25 §A2).
     private mutating func legDeparture(leg: Int, _ s: Situation) -> Announcement? {
         guard leg > 0, let k = catalog.flatIndex(of: StepID(leg: leg, step: 0)), catalog.roles[k] == .legStart,
               !memory.isHandled(k, .depart) else { return nil }
-        let since = s.distance - catalog.meters(k)
+        let since = s.distance - catalog.meters(k - 1)
         guard since >= -0.001 else { return nil }
         // Standing at the stop, the driver is busy stopping: the depart waits until the vehicle moves again.
         let moving = s.speed >= configuration.headingMinSpeed
         guard since > 1 || (memory.isHandled(k - 1, .waypoint) && moving) else { return nil }
         guard since <= Self.legDepartWindowMeters else { return dropped(k, .depart) }
-        let run = chainRun(from: k, s)
-        let announcement = make(.depart, step: k, s, then: run.then, thenMore: run.more,
-                                spokenDistance: s.next.map { catalog.meters($0) - s.distance })
-        return commit(announcement, step: k)
+        return commit(departure(k, s), step: k)
     }
 
     /// "Continue for X" after the previous maneuver, when the next one is far.
@@ -210,9 +235,7 @@ public struct AnnouncementPlanner: Sendable {
                                    sideRoadOrdinal: now.maneuver?.sideRoadOrdinal, announcement: now)
         let nowTrigger = trigger(final, duration: now.durationSeconds, s)
         let prepareTrigger = trigger(.prepare, duration: 0, s)
-        var stages: [AnnouncementKind] = [.prepare, final]
-        if role == .maneuver && s.speed >= configuration.earlyMinSpeed { stages.insert(.early, at: 0) }
-        let due = stages.filter { kind in
+        let due = stages(of: j, final: final, s).filter { kind in
             let limit = kind == final ? nowTrigger : kind == .prepare ? prepareTrigger : trigger(.early, duration: 0, s)
             return toJ <= limit && !memory.blocks(j, kind, maneuver: maneuver, configuration: configuration)
         }
@@ -221,12 +244,14 @@ public struct AnnouncementPlanner: Sendable {
         switch chosen {
         case .early:
             guard s.seconds(toJ - prepareTrigger) >= configuration.earlyGapSeconds else { return dropped(j, .early) }
-            let announcement = make(.early, step: j, s, spokenDistance: toJ, withoutLanes: true)
+            let nowThere = final == .now ? projectedNowTrigger(j, now, from: nowTrigger, s) : nowTrigger
+            let announcement = sameCount(make(.early, step: j, s, spokenDistance: toJ, withoutLanes: true), j, asNowAt: nowThere, s)
             return commit(announcement, step: j)
         case .prepare:
             let run = chainRun(from: j, s)
-            let announcement = make(.prepare, step: j, s, then: run.then, thenMore: run.more, spokenDistance: toJ)
             let nowThere = final == .now ? projectedNowTrigger(j, now, from: nowTrigger, s) : nowTrigger
+            let announcement = sameCount(make(.prepare, step: j, s, then: run.then, thenMore: run.more, spokenDistance: toJ),
+                                         j, asNowAt: nowThere, s)
             guard s.seconds(toJ - nowThere) >= announcement.durationSeconds else { return dropped(j, .prepare) }
             return commit(announcement, step: j)
         default:
@@ -239,6 +264,30 @@ public struct AnnouncementPlanner: Sendable {
             guard let fitting else { return dropped(j, .now) }
             return commit(fitting, step: j)
         }
+    }
+
+    /// `cue` (an early or prepare cue of `j`) without its side-road count when the `now`, said `nowAt` meters before the
+    /// turn, will say another one ("the third right" here, "the second right" there, after a side road was passed):
+    /// the driver hears one count only, the one seen from near where he acts, and the cue's distance tells the turn
+    /// (issue 25 §A5). The `now` is said at the first update within `nowAt`, up to one update interval nearer: the
+    /// count must be the same over that whole stretch.
+    private func sameCount(_ cue: Announcement, _ j: Int, asNowAt nowAt: Double, _ s: Situation) -> Announcement {
+        guard let ordinal = cue.maneuver?.sideRoadOrdinal else { return cue }
+        let nearest = max(0, nowAt - s.speed * s.interval)
+        if catalog.sideRoadOrdinal(j, within: nowAt) == ordinal && catalog.sideRoadOrdinal(j, within: nearest) == ordinal { return cue }
+        var plain = cue
+        plain.maneuver?.sideRoadOrdinal = nil
+        plain.durationSeconds = estimator.duration(of: plain)
+        return plain
+    }
+
+    /// The stages `j` has, in order: early (fast roads), prepare, and its final stage. A drive-off the ferry has only
+    /// its final stage: aboard, the driver is not driving, so nothing counts down ("In 450 m, drive off the
+    /// ferry"); it is said once, as the ferry arrives (issue 25 §A4).
+    private func stages(of j: Int, final: AnnouncementKind, _ s: Situation) -> [AnnouncementKind] {
+        if catalog.descriptions[j].previousMode == "ferry" { return [final] }
+        let early = catalog.roles[j] == .maneuver && s.speed >= configuration.earlyMinSpeed
+        return early ? [.early, .prepare, final] : [.prepare, final]
     }
 
     /// The trigger of `j`'s `now` as it will be where the `now` is said. Its words, and so its trigger, depend on
@@ -311,11 +360,14 @@ public struct AnnouncementPlanner: Sendable {
     }
 
     /// True when `chained` follows its predecessor too closely for its own terse `now` (plus the finish margin
-    /// and one update interval) to be said after the predecessor: it must be named before, with "then".
-    private func needsNaming(_ chained: ChainedManeuver, _ s: Situation) -> Bool {
+    /// and one update interval) to be said after the predecessor, or after `speakingUntil` (the progress where the
+    /// announcement naming it ends) when that is later: it must be named before, with "then".
+    private func needsNaming(_ chained: ChainedManeuver, _ s: Situation, speakingUntil end: Double = -.infinity) -> Bool {
         var own = Announcement(kind: .now, maneuver: chained.maneuver.terse)
         own.durationSeconds = estimator.duration(of: own)
-        return s.seconds(chained.distanceMeters) < own.durationSeconds + configuration.nowFinishMarginSeconds + s.interval
+        var room = chained.distanceMeters
+        if let k = catalog.flatIndex(of: chained.maneuver.id) { room = min(room, catalog.meters(k) - end) }
+        return s.seconds(room) < own.durationSeconds + configuration.nowFinishMarginSeconds + s.interval
     }
 
     /// At most this many maneuvers are named after the "then" (`Announcement.thenMore`).
@@ -324,11 +376,13 @@ public struct AnnouncementPlanner: Sendable {
     /// The "then" of `j` (see `chain`) and the run after it: while the chained maneuver needs naming before it
     /// is reached (`needsNaming`) and the one after it does too, that one is added, terse and without distance,
     /// up to `maxThenMore`. A "then" that can still get its own `now` starts no run: that `now` names what follows.
-    private func chainRun(from j: Int, _ s: Situation) -> (then: ChainedManeuver?, more: [ChainedManeuver]) {
+    /// `speakingUntil` is the progress where the announcement ends, when it may end after `j` (a depart).
+    private func chainRun(from j: Int, _ s: Situation, speakingUntil end: Double = -.infinity) -> (then: ChainedManeuver?, more: [ChainedManeuver]) {
         guard let then = chain(from: j, to: catalog.announceable(from: j + 1), s) else { return (nil, []) }
         var more: [ChainedManeuver] = [], last = then
-        while more.count < Self.maxThenMore, needsNaming(last, s), let previous = catalog.flatIndex(of: last.maneuver.id),
-              var next = chain(from: previous, to: catalog.announceable(from: previous + 1), s), needsNaming(next, s) {
+        while more.count < Self.maxThenMore, needsNaming(last, s, speakingUntil: end), let previous = catalog.flatIndex(of: last.maneuver.id),
+              var next = chain(from: previous, to: catalog.announceable(from: previous + 1), s),
+              needsNaming(next, s, speakingUntil: end) {
             next.maneuver = next.maneuver.terse
             next.sayDistance = false
             more.append(next)
@@ -471,11 +525,11 @@ extension AnnouncementPlanner {
         let speed = max(configuration.planningSpeed(gps: progress.speed, route: index.speed(atDistance: d)), 0)
         let s = Situation(distance: d, time: time, speed: speed, next: catalog.next(at: d, from: progress.stepIndex),
                           interval: interval, previousDistance: lastDistance)
-        // A later leg's depart: from its point (−1 mm), past 1 m, and its window's end.
-        let leg = progress.stepID.leg
+        // A later leg's depart: from the stop (−1 mm), past 1 m, and its window's end.
+        let leg = departureLeg(progress, next: s.next)
         if leg > 0, let k = catalog.flatIndex(of: StepID(leg: leg, step: 0)), catalog.roles[k] == .legStart,
            !memory.isHandled(k, .depart) {
-            let at = catalog.meters(k)
+            let at = catalog.meters(k - 1)
             thresholds += [at - 0.001, at + 1, at + Self.legDepartWindowMeters]
         }
         if let next = s.next {
@@ -507,8 +561,9 @@ extension AnnouncementPlanner {
         let final: AnnouncementKind = role == .destination ? .arrive : role == .waypoint ? .waypoint : .now
         var limits = [Double]()
         func open(_ kind: AnnouncementKind) -> Bool { !memory.blocks(j, kind, maneuver: maneuver, configuration: configuration) }
-        if role == .maneuver && s.speed >= configuration.earlyMinSpeed && open(.early) { limits.append(trigger(.early, duration: 0, s)) }
-        if open(.prepare) { limits.append(trigger(.prepare, duration: 0, s)) }
+        let stages = stages(of: j, final: final, s)
+        if stages.contains(.early) && open(.early) { limits.append(trigger(.early, duration: 0, s)) }
+        if stages.contains(.prepare) && open(.prepare) { limits.append(trigger(.prepare, duration: 0, s)) }
         if open(final) {
             // `nowCandidate` depends only on the maneuver, the kind and the situation's distance, speed and interval.
             let now = nowCandidate(j, kind: final, s, reusing: lastFinal)

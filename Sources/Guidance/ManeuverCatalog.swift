@@ -50,8 +50,7 @@ struct ManeuverCatalog: Sendable {
             let isLastOfLeg = id.step == route.legs[id.leg].steps.count - 1
             if id.step == 0 {
                 roles.append(indexed.flatIndex == 0 ? .depart : .legStart)
-                description.departBearing = index.path.length > 0 ? index.path.bearing(atDistance: indexed.startMeters)
-                                                                   : step.maneuver.bearingAfter
+                description.departBearing = Self.departBearing(step, index: index, at: indexed.startMeters)
             } else if step.maneuver.type == .arrive || isLastOfLeg {
                 let isFinal = id.leg == legCount - 1
                 roles.append(isFinal ? .destination : .waypoint)
@@ -62,8 +61,10 @@ struct ManeuverCatalog: Sendable {
                                                               approachBearing: approach,
                                                               waypoint: waypoint?.location)
                 if !isFinal {
+                    let following = index.steps.indices.contains(indexed.flatIndex + 1) ? index.steps[indexed.flatIndex + 1].step : nil
                     description.waypointName = Self.stopName(waypoint?.name ?? "", arrival: step,
-                                                             approach: index.steps[indexed.flatIndex - 1].step)
+                                                             approach: index.steps[indexed.flatIndex - 1].step,
+                                                             departure: following)
                     description.waypointOrdinal = id.leg + 1
                 }
             } else {
@@ -81,6 +82,15 @@ struct ManeuverCatalog: Sendable {
         self.sideRoads = sideRoads
     }
 
+    /// The heading to name at a depart: the step's `bearing_after` (the router's heading of the road taken, issue 25
+    /// §A6), not the first geometry segment, which is often a short stub from the snapped start point. A bearing of
+    /// exactly 0 is also what an import gives when the response has none, so then the geometry's bearing is used.
+    static func departBearing(_ step: Step, index: RouteIndex, at meters: Double) -> Double {
+        let given = step.maneuver.bearingAfter
+        guard given == 0, index.path.length > 0 else { return given }
+        return index.path.bearing(atDistance: meters)
+    }
+
     /// The number of usable roads on the side of step `i`'s turn within `meters` before it (see `SideRoads`).
     func sideRoadCount(_ i: Int, within meters: Double) -> Int { SideRoads.count(sideRoads[i], within: meters) }
 
@@ -89,11 +99,13 @@ struct ManeuverCatalog: Sendable {
     func sideRoadOrdinal(_ i: Int, within meters: Double) -> Int? { SideRoads.ordinal(count: sideRoadCount(i, within: meters)) }
 
     /// The name to say for an intermediate stop: none ("your first stop") when the routing engine named it
-    /// only by the street it snapped to, the street the driver is on at the stop.
-    static func stopName(_ name: String, arrival: Step, approach: Step) -> String {
+    /// only by the street it snapped to: the street the driver is on at the stop, or the street the next leg
+    /// leaves on (`departure`, its first step), which a router also gives as the stop's name (issue 25 §A3).
+    static func stopName(_ name: String, arrival: Step, approach: Step, departure: Step? = nil) -> String {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         let same = { (street: String) in street.trimmingCharacters(in: .whitespaces).lowercased() == trimmed.lowercased() }
-        return trimmed.isEmpty || same(arrival.name) || same(approach.name) ? "" : trimmed
+        let streets = [arrival, approach] + (departure.map { [$0] } ?? [])
+        return trimmed.isEmpty || streets.contains { same($0.name) } ? "" : trimmed
     }
 
     /// The flat index of step `id`, or nil when the route has no such step.

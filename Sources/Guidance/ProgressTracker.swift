@@ -50,7 +50,7 @@ public struct ProgressTracker: Sendable {
             let ahead = min(configuration.windowAheadMaxMeters,
                             max(configuration.windowAheadMinMeters,
                                 configuration.windowAheadSpeedFactor * speed * dt + (position.accuracy ?? 0)))
-            found = nearest(position, from: distanceAlong - configuration.windowBackMeters, to: distanceAlong + ahead)
+            found = nearest(position, from: distanceAlong - configuration.windowBackMeters, to: distanceAlong + ahead, preferNear: true)
             if found.map({ $0.offset > threshold || !rejoinable($0) }) ?? true {
                 let since = lastOnRouteTimestamp.map { max(dt, position.timestamp - $0) } ?? dt
                 let wide = configuration.maxPlausibleSpeed * since + configuration.windowAheadMinMeters
@@ -150,8 +150,12 @@ public struct ProgressTracker: Sendable {
 
     /// The best projection of `position` onto the segments between `low` and `high` meters: nearest, with
     /// segments against the GPS heading disfavoured. Walks from the last segment, so the cost is the number
-    /// of segments in the range.
-    private func nearest(_ position: Position, from low: Double, to high: Double) -> Snap? {
+    /// of segments in the range. In the window after the last progress (`preferNear`), without a heading to trust
+    /// (at a crawl), a projection ahead of the last progress
+    /// costs `aheadPenaltyPerMeter` of offset per meter ahead: where the route comes back along itself (into a
+    /// dead end to a stop and out again) both carriageways are equally near, and the nearer one along the route is
+    /// where the vehicle is; on a single line the nearest point is still the true one.
+    private func nearest(_ position: Position, from low: Double, to high: Double, preferNear: Bool = false) -> Snap? {
         let path = index.path
         let cumulative = path.cumulative
         guard path.segmentCount > 0 else { let only = path.coordinates.first
@@ -181,6 +185,10 @@ public struct ProgressTracker: Sendable {
             let px = ax + dx * t, py = ay + dy * t
             let offset = (px * px + py * py).squareRoot()
             var score = offset
+            if preferNear && heading == nil {
+                let along = cumulative[s] + (cumulative[s + 1] - cumulative[s]) * t
+                score += Self.aheadPenaltyPerMeter * max(0, along - distanceAlong)
+            }
             var agrees = true
             if let heading, len2 > 0, (dx * heading.x + dy * heading.y) < cosTolerance * len2.squareRoot() {
                 score += configuration.headingPenaltyMeters
@@ -205,6 +213,10 @@ public struct ProgressTracker: Sendable {
 }
 
 extension ProgressTracker {
+    /// Offset added per meter a projection lies ahead of the last progress when the heading is not trusted (see
+    /// `nearest`): 10 m along counts as 1 m aside, less than any real offset slope, so it only breaks near-ties.
+    static let aheadPenaltyPerMeter = 0.1
+
     /// Puts the tracker where a clean drive along the route would have left it after an on-route fix at
     /// `distance` and `timestamp` (the offline planner's jump over updates it does not need).
     mutating func resume(at distance: Double, timestamp: Double) {

@@ -73,6 +73,7 @@ struct Transcript {
         var lines = ["Guidance quality — \(settings.routeName) (\(settings.locale.profile.tag))",
                      "  maneuvers:          \(r.maneuvers)",
                      "  announced:          \(r.announced)",
+                     "  unannounced:        \(r.missed.count)",
                      "  chained (then):     \(r.chained)",
                      "  shortest lead time: " + (r.shortestLeadSeconds.map { String(format: "%.1f s", $0) } ?? "-"),
                      "  overlaps:           \(r.overlaps)",

@@ -5,14 +5,17 @@ import Guidance
 /// `transcript --format json --stats`: the guidance-quality report as a `"stats"` member of the JSON, with the
 /// same figures as the text report.
 enum TranscriptStats {
-    /// The report as a JSON object: `maneuvers`, `announced`, `chained`, `shortestLeadSeconds` (null when no
-    /// maneuver was announced), `overlaps`, `duplicates`, `late`, `missed` (`{leg, step}` each), `factsCarried` (held/carried per fact, as `--stats` prints), `finalDistanceRatio` (`RouterLeadRatio`), `warnings`.
+    /// The report as a JSON object: `maneuvers`, `announced`, `unannounced` (never named; must be 0), `chained`,
+    /// `shortestLeadSeconds` (null when no maneuver was announced), `overlaps`, `duplicates`, `late`, `missed`
+    /// (`{leg, step}` each), `factsCarried` (held/carried per fact, as `--stats` prints), `finalDistanceRatio`
+    /// (`RouterLeadRatio`), `warnings`.
     static func json(_ transcript: Transcript) -> JSONValue {
         let r = transcript.plan.run.report
         let warnings = transcript.settings.document.route.warnings.map(\.description) + r.warnings
         return .object([
             JSONMember(key: "maneuvers", value: .number(Double(r.maneuvers))),
             JSONMember(key: "announced", value: .number(Double(r.announced))),
+            JSONMember(key: "unannounced", value: .number(Double(r.missed.count))),
             JSONMember(key: "chained", value: .number(Double(r.chained))),
             JSONMember(key: "shortestLeadSeconds", value: r.shortestLeadSeconds.map { .number(($0 * 100).rounded() / 100) } ?? .null),
             JSONMember(key: "overlaps", value: .number(Double(r.overlaps))),

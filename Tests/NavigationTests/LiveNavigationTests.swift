@@ -42,18 +42,22 @@ import VoiceGuideTestSupport
                                     heading: planned.path.bearing(atDistance: at), to: Self.elsewhere)
         #expect(planned.path.length > 2000 && wrong.path.length > 500)
 
-        // The navigator, silent, its speech clock in the drive's own seconds: gpsd gets one simulated second of
-        // driving every quarter of a real second, so drive time (gpsd's receive clock) runs 4 times slower.
+        // The navigator, silent, in the drive's own seconds: gpsd gets one simulated second of driving every
+        // quarter of a real second, so its receive clock runs 4 times slower than the drive. The fixes are restamped
+        // in drive seconds (receive time / pace), so their timestamps agree with their speeds and with how far they
+        // move, and the planner's speaking times (speech seconds) cover the stretch it plans them for. On the
+        // receive clock a 6 s 'now' lasted 24 s of driving: the arrival it named came and went while it was said.
         let pace = 0.25
         let builder = try NavigationFixtures.builder()
         let log = EventLog()
-        let source = try GpsdSource(port: gpsd.port)
-        defer { source.close() }
+        let gpsdSource = try GpsdSource(port: gpsd.port)
+        defer { gpsdSource.close() }
+        let source = RescaledLocationSource(gpsdSource) { $0 / pace }
         let navigator = Navigator(route: planned, builder: builder, estimator: PhraseDurationEstimator(builder: builder),
-                                  player: nil, clock: VirtualClock(),
-                                  options: Navigator.Options(timebase: .compressed(by: pace), router: router),
+                                  player: nil, clock: VirtualClock(), options: Navigator.Options(router: router),
                                   observer: log.observer)
         let feed = LocationFeed(source: source, navigator: navigator)
+        func driveNow() -> Double { (SystemClock.monotonicSeconds() - gpsdSource.clockOrigin) / pace }
 
         // The driver: the planned route with 5 m noise at 1 Hz, the wrong route from 600 m on, and once guidance
         // has a new route, that one to the end.
@@ -79,7 +83,7 @@ import VoiceGuideTestSupport
             // Each fix is stamped with the real time it is sent at (gpsd calls older fixes stale).
             let due = start.addingTimeInterval(Double(sent) * pace)
             while Date() < due {
-                try feed.run(until: SystemClock.monotonicSeconds() - source.clockOrigin)
+                try feed.run(until: driveNow())
                 usleep(5_000)
             }
             var stamped = fix.position
@@ -90,7 +94,7 @@ import VoiceGuideTestSupport
         }
         let settle = Date().addingTimeInterval(2)
         while Date() < settle {
-            try feed.run(until: SystemClock.monotonicSeconds() - source.clockOrigin)
+            try feed.run(until: driveNow())
             usleep(5_000)
         }
         navigator.finish()

@@ -26,7 +26,6 @@ import Testing
             "Turn left onto Færgevej.",
             "In 800 ft, take the Island Ferry.",
             "Take the Island Ferry.",
-            "In 800 ft, drive off the ferry and head northeast on Færgevej.",
             "Drive off the ferry and head northeast on Færgevej.",
             "In 800 ft, turn right onto Storegade.",
             "Turn right onto Storegade.",
@@ -73,7 +72,7 @@ import Testing
             "Head north on Ludwigstraße.",
             "In ¼ mi, take the second right onto Adalbertstraße.",
             "Not this one, take the second right onto Adalbertstraße.",
-            "In 800 ft, take the second left onto Schellingstraße.",
+            "In 800 ft, turn left onto Schellingstraße.",
             "Turn left onto Schellingstraße.",
             "In 800 ft, your destination will be on the right.",
             "Your destination is on the right."

@@ -36,6 +36,12 @@ import Pronunciation
         },
     ]
 
+    /// Announcements whose words the planner changed after the fixture was recorded (issue 25 §A5: a prepare names
+    /// a side road by its count only when its "now" says the same count, so "take the second left onto R Street"
+    /// became "turn left onto R Street"): their phonemes cannot be compared with the old words, so they are left
+    /// out of the count, in every locale, and listed here by route and index.
+    static let rewordedByThePlanner: Set<String> = ["city-dc#5", "multi-stop-manhattan#8", "multi-stop-manhattan#12"]
+
     /// The spoken text of each announcement of a golden transcript, in order.
     static func spokenTexts(_ golden: String) -> [String] {
         let lines = golden.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -70,6 +76,10 @@ import Pronunciation
             }
             let after = try ESpeakBatch.phonemes(texts, voice: voice)
             for (i, item) in before.announcements.enumerated() {
+                if Self.rewordedByThePlanner.contains("\(item.route)#\(item.index)"), spoken[i] != item.spoken {
+                    explained["reworded by the planner (not compared)", default: 0] += 1
+                    continue
+                }
                 total += 1
                 if after[i] == item.phonemes { identical += 1; continue }
                 if let j = Self.justified.first(where: { $0.locale == locale && $0.applies(item.phonemes, after[i]) }) {
