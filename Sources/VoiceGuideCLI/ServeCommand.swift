@@ -15,7 +15,7 @@ public enum ServeCommand: VoiceGuideCommand {
     /// Usage after the command name.
     public static let usage = "[--host ADDR] [--port N] [--upstream URL --upstream-kind osrm|valhalla] [--upstream-timeout S] "
         + "[--max-body BYTES] [--max-connections N] [--head-timeout S] [--body-timeout S] [--idle-timeout S] "
-        + "[--drain-window S] [--drain-timeout S] [--cors-origin ORIGIN|*] [--no-gzip] [--locale TAG] [--data-dir DIR]"
+        + "[--drain-window S] [--drain-timeout S] [--cors-origin ORIGIN|*] [--no-gzip] [--log-format text|json] [--locale TAG] [--data-dir DIR]"
     /// The options the command accepts.
     public static let options: [OptionSpec] = [
         OptionSpec("host", value: "ADDR", help: "Address to bind (default 127.0.0.1; 0.0.0.0 for all)."),
@@ -31,6 +31,7 @@ public enum ServeCommand: VoiceGuideCommand {
         OptionSpec("drain-window", value: "S", help: "Seconds after SIGTERM that the server still answers, with /health 503 \"draining\", so a load balancer stops sending (default 5; 0 stops accepting at once)."),
         OptionSpec("drain-timeout", value: "S", help: "Seconds SIGTERM then waits for in-flight requests (default 30)."),
         OptionSpec("cors-origin", value: "ORIGIN", help: "Let web pages from ORIGIN (https://app.example.com, or * for any) call the service: CORS headers and preflight answers."),
+        OptionSpec("log-format", value: "FORMAT", help: "The access log on stderr, one line per request (method, path, status, bytes, ms, upstream ms, the reason of an error): text (default) or json."),
         OptionSpec("no-gzip", help: "Never gzip responses (default: bodies of 1 KiB or more, for clients that send Accept-Encoding: gzip)."),
         OptionSpec("locale", value: "TAG", help: "Locale when a request names none (default en-US)."),
         PhrasingSupport.dataDirOption,
@@ -97,7 +98,11 @@ public enum ServeCommand: VoiceGuideCommand {
             }
             policy.corsOrigin = origin
         }
-        let server = HTTPServer(host: host, port: port, limits: limits, policy: policy, metrics: metrics, handler: service)
+        let logFormat = try arguments.choice("log-format", of: AccessLog.Format.allCases.map(\.rawValue), command: name)
+            .flatMap(AccessLog.Format.init(rawValue:)) ?? .text
+        let accessLog = AccessLog(format: logFormat) { line in io.error(line) }
+        let server = HTTPServer(host: host, port: port, limits: limits, policy: policy, metrics: metrics, accessLog: accessLog,
+                                handler: service)
         drain.withLock { $0 = server }
         signal(SIGPIPE, SIG_IGN)
         var sources: [any DispatchSourceSignal] = []

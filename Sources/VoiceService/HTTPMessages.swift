@@ -84,6 +84,8 @@ public struct HTTPServerResponse: Sendable {
     public var body: [UInt8]
     /// The endpoint label the metrics count this response under ("voice", "route", "health"…).
     public var endpoint: String
+    /// Seconds the upstream router took for this response, when one was asked (for the access log).
+    public var upstreamSeconds: Double?
 
     /// Creates a response.
     public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = [], endpoint: String = "other") {

@@ -53,6 +53,8 @@ public final class HTTPServer: @unchecked Sendable {
     public let handler: any HTTPServerHandler
     /// What every response gets on the way out (gzip, CORS).
     public let policy: HTTPResponsePolicy
+    /// Where a line per request goes, if anywhere.
+    public let accessLog: AccessLog?
     /// The counters (shared with the handler for `/metrics`); a request's latency runs from its complete head to its
     /// response being ready to write.
     public let metrics: ServiceMetrics
@@ -73,7 +75,8 @@ public final class HTTPServer: @unchecked Sendable {
     /// Creates a server; `start()` binds it.
     public init(host: String = "127.0.0.1", port: UInt16 = 8080, limits: HTTPServerLimits = HTTPServerLimits(),
                 policy: HTTPResponsePolicy = HTTPResponsePolicy(), metrics: ServiceMetrics = ServiceMetrics(),
-                handler: any HTTPServerHandler) {
+                accessLog: AccessLog? = nil, handler: any HTTPServerHandler) {
+        self.accessLog = accessLog
         self.host = host
         self.port = port
         self.limits = limits
@@ -306,8 +309,12 @@ private struct Connection {
                 ?? server.policy.finish(server.handler.respond(to: request), for: request)
             if server.isDraining { keepAlive = false }
             // Counted before the write, so a client that has its answer also sees it in /metrics.
-            server.metrics.end(endpoint: response.endpoint, status: response.status, seconds: Date().timeIntervalSince(began))
+            let seconds = Date().timeIntervalSince(began)
+            server.metrics.end(endpoint: response.endpoint, status: response.status, seconds: seconds)
             let written = write(response: response, keepAlive: keepAlive, head: request.method == "HEAD")
+            server.accessLog?.record(AccessLog.Entry(method: request.method, path: request.path, status: response.status,
+                                                     bytes: request.method == "HEAD" ? 0 : response.body.count, seconds: seconds,
+                                                     upstreamSeconds: response.upstreamSeconds, error: AccessLog.reason(response)))
             guard written, keepAlive else { return }
         }
     }
@@ -363,6 +370,7 @@ private struct Connection {
     /// Answers with an error and closes: the connection cannot be trusted to continue.
     mutating func refuse(_ status: Int, _ message: String) {
         server.metrics.rejected(status: status)
+        server.accessLog?.record(AccessLog.Entry(method: "-", path: "-", status: status, bytes: 0, seconds: 0, error: message))
         _ = write(response: .error(status, message), keepAlive: false, head: false)
         shutdown(fd, Int32(SHUT_WR))
         // Let the client read the answer before the close resets the connection (bytes it sent are unread).

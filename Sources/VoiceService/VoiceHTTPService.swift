@@ -189,15 +189,18 @@ public struct VoiceHTTPService: HTTPServerHandler {
         let routeRequest = RouteRequest(origin: points[0], heading: heading, destinations: Array(points.dropFirst()),
                                         language: locale, units: units?.rawValue)
         let response: RouterResponse
+        let asked = ProcessInfo.processInfo.systemUptime
         do {
             response = try upstream.route(routeRequest, profile: profile)
         } catch {
             throw Self.upstreamError(error)
         }
+        let upstreamSeconds = ProcessInfo.processInfo.systemUptime - asked
         let keepBanners = try Self.flag(request.parameter("keep_banners"), name: "keep_banners")
         var answer = HTTPServerResponse.jsonBytes(200, try renderer.renderBytes(response.document, original: Array(response.body), locale: locale,
                                                                                  units: units, format: .mapbox, keepBanners: keepBanners), endpoint: endpoint)
         answer.headers.append(("Content-Language", locale))
+        answer.upstreamSeconds = upstreamSeconds
         return answer
     }
 
