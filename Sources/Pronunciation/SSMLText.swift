@@ -1,3 +1,5 @@
+import Speech
+
 /// Maps the text an engine reads in an SSML document: character data outside tags (entities decoded for the
 /// transform and escaped again) and `alias` attribute values, never the content of `<sub>` or `<phoneme>`
 /// (the engine says the alias or the phonemes instead).
@@ -11,7 +13,7 @@ enum SSMLText {
         var i = ssml.startIndex
         func flush() {
             guard !text.isEmpty else { return }
-            out += hidden > 0 ? text : escape(transform(unescape(text)))
+            out += hidden > 0 ? text : escape(transform(XMLEntities.decode(text)))
             text = ""
         }
         while i < ssml.endIndex {
@@ -66,21 +68,11 @@ enum SSMLText {
             guard let start = tag.range(of: "alias=" + quote),
                   let end = tag[start.upperBound...].firstIndex(of: Character(quote)) else { continue }
             let value = String(tag[start.upperBound..<end])
-            var mapped = escape(transform(unescape(value)))
+            var mapped = escape(transform(XMLEntities.decode(value)))
             mapped = mapped.replacingOccurrences(of: quote, with: quote == "\"" ? "&quot;" : "&apos;")
             return String(tag[..<start.upperBound]) + mapped + String(tag[end...])
         }
         return tag
-    }
-
-    private static let entities: [(String, String)] = [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&apos;", "'"), ("&amp;", "&")]
-
-    /// Character data with the five XML entities decoded.
-    static func unescape(_ text: String) -> String {
-        guard text.contains("&") else { return text }
-        var s = text
-        for (entity, char) in entities { s = s.replacingOccurrences(of: entity, with: char) }
-        return s
     }
 
     /// Text escaped as character data.

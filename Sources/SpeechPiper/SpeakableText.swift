@@ -1,3 +1,5 @@
+import Speech
+
 /// The parts of an utterance as a neural voice reads them: plain text (phonemized by eSpeak NG), IPA given by
 /// SSML `<phoneme alphabet="ipa">`, and pauses (`<break>`). SSML is read after `SSMLValidator` accepted it, so
 /// this scanner only has to take well-formed documents apart.
@@ -20,7 +22,7 @@ enum SpeakableText {
             if !literal.isEmpty { parts.append(.text(literal)); literal = "" }
         }
         while let open = rest.firstIndex(of: "<") {
-            let before = decode(String(rest[..<open]))
+            let before = XMLEntities.decode(String(rest[..<open]))
             if hidden == 0 { literal += letters ? spelled(before) : before }
             guard let close = rest[open...].firstIndex(of: ">") else { rest = rest[rest.endIndex...]; break }
             let tag = String(rest[rest.index(after: open)..<close])
@@ -48,7 +50,7 @@ enum SpeakableText {
                 break
             }
         }
-        if hidden == 0 { literal += decode(String(rest)) }
+        if hidden == 0 { literal += XMLEntities.decode(String(rest)) }
         flush()
         return parts
     }
@@ -61,35 +63,9 @@ enum SpeakableText {
         for quote in ["\"", "'"] {
             if let range = tag.range(of: " " + name + "=" + quote) {
                 let after = tag[range.upperBound...]
-                if let end = after.firstIndex(of: Character(quote)) { return decode(String(after[..<end])) }
+                if let end = after.firstIndex(of: Character(quote)) { return XMLEntities.decode(String(after[..<end])) }
             }
         }
         return nil
-    }
-
-    /// The five XML entities and numeric references.
-    static func decode(_ text: String) -> String {
-        guard text.contains("&") else { return text }
-        var out = "", rest = Substring(text)
-        while let amp = rest.firstIndex(of: "&") {
-            out += rest[..<amp]
-            guard let semi = rest[amp...].firstIndex(of: ";") else { break }
-            let name = rest[rest.index(after: amp)..<semi]
-            switch name {
-            case "amp": out += "&"
-            case "lt": out += "<"
-            case "gt": out += ">"
-            case "quot": out += "\""
-            case "apos": out += "'"
-            default:
-                let hex = name.hasPrefix("#x") || name.hasPrefix("#X")
-                let digits = name.dropFirst(hex ? 2 : 1)
-                if name.hasPrefix("#"), let value = UInt32(digits, radix: hex ? 16 : 10), let scalar = Unicode.Scalar(value) {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-            rest = rest[rest.index(after: semi)...]
-        }
-        return out + rest
     }
 }

@@ -8,7 +8,7 @@ import SafeIO
 /// An option on the command line always wins. A setting applies to every command that has the option, except
 /// `serve` (a service is configured by its own command line); `output` applies only where it is the audio
 /// output (`drive`, `say`), not a file to write (`map`).
-struct UserConfig: Equatable {
+struct UserConfig {
     /// The settings a file may give, in the order `voiceguide config` lists them.
     static let keys = ["locale", "units", "voice", "output", "router"]
     /// Commands a setting does not apply to even though they have an option of that name.
@@ -23,9 +23,6 @@ struct UserConfig: Equatable {
     /// Each setting given, in file order.
     var settings: [(key: String, value: String)]
 
-    static func == (a: UserConfig, b: UserConfig) -> Bool {
-        a.path == b.path && a.settings.map(\.key) == b.settings.map(\.key) && a.settings.map(\.value) == b.settings.map(\.value)
-    }
 
     /// The settings file to read, or nil when none is configured (no `$HOME`, or `$VOICEGUIDE_CONFIG` empty).
     static func location(_ environment: [String: String]) -> String? {
