@@ -21,6 +21,9 @@ import Pronunciation
     /// A kind of difference that is right, and why.
     struct Justification: Sendable {
         var locale: String
+        /// The most announcements it may explain (what it explained when written), so that a justification never
+        /// swallows a new difference unseen.
+        var limit: Int
         var reason: String
         var applies: @Sendable (_ before: String, _ after: String) -> Bool
     }
@@ -31,8 +34,13 @@ import Pronunciation
     }
 
     static let justified: [Justification] = [
-        Justification(locale: "tr-TR", reason: "the tr voice paused at the apostrophe before a suffix (Kadıköy'e: kad@kWj'E_:_:) and stressed the suffix of a foreign name (haRd&nbERgstRasej'E); the layer drops the apostrophe: no pause, as Turkish speakers say it, and the suffix unstressed (haRd&nbERgstR'asejE)") { before, after in
+        Justification(locale: "tr-TR", limit: 41, reason: "the tr voice paused at the apostrophe before a suffix (Kadıköy'e: kad@kWj'E_:_:) and stressed the suffix of a foreign name (haRd&nbERgstRasej'E); the layer drops the apostrophe: no pause, as Turkish speakers say it, and the suffix unstressed (haRd&nbERgstR'asejE)") { before, after in
             withoutPausesAndStress(before) == withoutPausesAndStress(after)
+        },
+        Justification(locale: "uk-UA", limit: 9, reason: "the uk voice paused at the apostrophe before я, ю, є, ї (розв’язці: rVzv'jastsi_:_:) and, at the pause, lost the soft sign of дев’ять (d'evjat_:_:); the layer writes the sound the apostrophe marks (розвйазці: rVzvj'astsi, девйать: d'evjat;): said in one go, as Ukrainians say it") { before, after in
+            let softAtThePause = before.replacingOccurrences(of: "t_:_:", with: "t;")
+            return withoutPausesAndStress(before) == withoutPausesAndStress(after)
+                || withoutPausesAndStress(softAtThePause) == withoutPausesAndStress(after)
         },
     ]
 
@@ -58,6 +66,7 @@ import Pronunciation
         let recorded = try JSONDecoder().decode([String: Recorded].self, from: Data(contentsOf: fixture))
         var total = 0, identical = 0, explained: [String: Int] = [:]
         var unexplained: [String] = []
+        var explainedBy: [String: Int] = [:]
         for (locale, before) in recorded.sorted(by: { $0.key < $1.key }) {
             let voice = try Self.data.loadLocale(tag: locale).profile.voice
             let layer = try Self.data.voicePronunciation(backend: "espeak", voice: voice)
@@ -84,6 +93,7 @@ import Pronunciation
                 if after[i] == item.phonemes { identical += 1; continue }
                 if let j = Self.justified.first(where: { $0.locale == locale && $0.applies(item.phonemes, after[i]) }) {
                     explained[j.reason, default: 0] += 1
+                    explainedBy[j.locale, default: 0] += 1
                     continue
                 }
                 unexplained.append("\(locale)/\(item.route)#\(item.index)\n  before: \(item.spoken)\n          \(item.phonemes)\n  now:    \(spoken[i]) → \(texts[i])\n          \(after[i])")
@@ -92,6 +102,10 @@ import Pronunciation
         let share = Double(identical) / Double(max(1, total))
         print("phoneme parity: \(identical)/\(total) identical (\(String(format: "%.1f", share * 100)) %); justified: \(explained)")
         #expect(unexplained.isEmpty, "\(unexplained.count) unexplained differences:\n\(unexplained.joined(separator: "\n"))")
-        #expect(share >= 0.98, "only \(identical) of \(total) identical")
+        for j in Self.justified {
+            #expect(explainedBy[j.locale, default: 0] <= j.limit, "\(j.locale): \(explainedBy[j.locale, default: 0]) differences explained, more than the \(j.limit) it was written for")
+        }
+        // 50 of 2,175 differ on purpose (tr 41, uk 9, each bounded above); everything else must be the same.
+        #expect(share >= 0.97, "only \(identical) of \(total) identical")
     }
 }
