@@ -44,14 +44,23 @@ public final class WAVFileSink: AudioSink, @unchecked Sendable {
             let file = try SafeOutputFile(path: path)
             s = State(file: file, sampleRate: sampleRate)
             try file.write(WAVFileSink.header(sampleRate: sampleRate, dataBytes: nil))
-            s.signalToken = SignalFinalizer.register { [weak self] in try? self?.close() }
+            s.signalToken = SignalFinalizer.register { [weak self] in
+                guard let self else { return nil }
+                let seconds = self.secondsWritten
+                do {
+                    try self.close()
+                    return "\(self.path) finalized (\(String(format: "%.1f", seconds)) s of audio)"
+                } catch {
+                    return "\(self.path) could not be finalized: \(error)"
+                }
+            }
         }
     }
 
     /// Appends samples (buffered; flushed in 64 KiB pieces).
     public func write(_ samples: UnsafeBufferPointer<Int16>) throws {
         try state.withLock { s in
-            guard let file = s.file else { throw AudioSinkError.notOpen }
+            guard let file = s.file else { throw WAVFileSink.closed() }
             #if _endian(little)
             s.buffer.append(contentsOf: UnsafeRawBufferPointer(samples))
             #else
@@ -78,7 +87,7 @@ public final class WAVFileSink: AudioSink, @unchecked Sendable {
     /// Flushes buffered bytes to the file.
     public func drain() throws {
         try state.withLock { s in
-            guard let file = s.file else { throw AudioSinkError.notOpen }
+            guard let file = s.file else { throw WAVFileSink.closed() }
             try WAVFileSink.flush(&s, to: file)
         }
     }
@@ -86,7 +95,7 @@ public final class WAVFileSink: AudioSink, @unchecked Sendable {
     /// A file has no playback queue: what was written stays. Only checks the sink is open.
     public func drop() throws {
         try state.withLock { s in
-            guard s.file != nil else { throw AudioSinkError.notOpen }
+            guard s.file != nil else { throw WAVFileSink.closed() }
         }
     }
 
@@ -109,6 +118,13 @@ public final class WAVFileSink: AudioSink, @unchecked Sendable {
             return token
         }
         if let token { SignalFinalizer.unregister(token) }
+    }
+
+    /// The error for a write to a closed file, unless a signal closed it: then the process is ending by that
+    /// signal, and the writer waits for it rather than report a false "not open".
+    private static func closed() -> AudioSinkError {
+        SignalFinalizer.parkIfStopping()
+        return .notOpen
     }
 
     private static func flush(_ s: inout State, to file: SafeOutputFile) throws(FileWriteError) {

@@ -1,5 +1,6 @@
 import Foundation
 import Phrasing
+import SafeIO
 
 /// The `voiceguide` entry point as a library, so tests can run commands in-process.
 public enum VoiceGuideTool {
@@ -74,9 +75,12 @@ public enum VoiceGuideTool {
                 if !keys.isEmpty { configured = (config, keys) }
             }
             let code = try command.run(parsed, io).rawValue
+            // A signal's clean-up is finalizing a file: the process ends by that signal, not with this code.
+            SignalFinalizer.parkIfStopping()
             if let failure = io.outputError { return outputFailed(failure, command: command.name, io: io) }
             return code
         } catch let error as CLIError {
+            SignalFinalizer.parkIfStopping()
             if let failure = io.outputError { return outputFailed(failure, command: command.name, io: io) }
             io.error("voiceguide \(command.name): \(error.message)")
             if let hint = error.hint { io.error(hint) }
@@ -87,6 +91,7 @@ public enum VoiceGuideTool {
             }
             return error.code.rawValue
         } catch {
+            SignalFinalizer.parkIfStopping()
             io.error("voiceguide \(command.name): internal error: \(error)")
             return ExitCode.software.rawValue
         }

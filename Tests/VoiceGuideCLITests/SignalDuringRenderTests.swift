@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+import Speech
+import VoiceGuideTestSupport
+
+/// A signal while a WAV file is being rendered (`drive --output wav:`, `say --output wav:`): the process ends by
+/// that signal (the shell sees 128 + N), the file is finalized (its header gives the length of what was written),
+/// stderr has one line naming the signal and the file, and never a crash report or a false "cannot write" error.
+@Suite(.serialized) struct SignalDuringRenderTests {
+    static let binary = DriveProcessTests.binary
+    /// A drive of about two hours (600 turns, 290 m apart), long enough to be signalled mid-render.
+    static let longRoute: String? = try? CLIFixtures.temporaryFile(syntheticRouteJSON(steps: 600, pointsPerStep: 30), name: "long-render.json")
+
+    struct Ended { var signal: Int32?; var status: Int32; var stderr: String; var wav: String }
+
+    /// Starts `arguments` writing to a fresh WAV path, waits until the file holds audio, sends `signal`, and
+    /// waits for the process to end.
+    static func signalled(_ signal: Int32, _ arguments: [String], wav: String) throws -> Ended {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let collected = Locked(Data())
+        err.fileHandleForReading.readabilityHandler = { handle in
+            let chunk = handle.availableData
+            collected.withLock { $0.append(chunk) }
+        }
+        // The render is under way once the file (written in place of a temporary) has grown past 1 MB.
+        let deadline = Date().addingTimeInterval(60)
+        func written() -> Int {
+            let dir = (wav as NSString).deletingLastPathComponent
+            let base = (wav as NSString).lastPathComponent
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
+            return names.filter { $0.hasPrefix(base) || $0.hasPrefix("." + base) }
+                .compactMap { try? FileManager.default.attributesOfItem(atPath: dir + "/" + $0)[.size] as? Int }.max() ?? 0
+        }
+        while process.isRunning, written() < 1 << 20, Date() < deadline { usleep(10_000) }
+        #expect(process.isRunning, "the render ended before it could be signalled")
+        kill(process.processIdentifier, signal)
+        let stop = Date().addingTimeInterval(30)
+        while process.isRunning, Date() < stop { usleep(10_000) }
+        #expect(!process.isRunning, "still running 30 s after the signal")
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        err.fileHandleForReading.readabilityHandler = nil
+        let rest = err.fileHandleForReading.readDataToEndOfFile()
+        let text = String(decoding: collected.withLock { $0 } + rest, as: UTF8.self)
+        let bySignal = process.terminationReason == .uncaughtSignal
+        return Ended(signal: bySignal ? process.terminationStatus : nil, status: process.terminationStatus, stderr: text, wav: wav)
+    }
+
+    /// The file's RIFF and data sizes agree with its length, and it holds the audio the line says.
+    static func checkFinalized(_ ended: Ended) throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: ended.wav))
+        #expect(data.count > 1 << 20)
+        func u32(_ at: Int) -> Int { Int(data[at]) | Int(data[at + 1]) << 8 | Int(data[at + 2]) << 16 | Int(data[at + 3]) << 24 }
+        #expect(String(decoding: data[0..<4], as: UTF8.self) == "RIFF")
+        #expect(u32(4) == data.count - 8, "RIFF size \(u32(4)) for a file of \(data.count) bytes")
+        let analysis = try WAVAnalysis(path: ended.wav)
+        #expect(analysis.duration > 5)
+        let said = ended.stderr.range(of: #"\(([0-9.]+) s of audio\)"#, options: .regularExpression)
+            .map { String(ended.stderr[$0].dropFirst().prefix(while: { $0 != " " })) }.flatMap(Double.init)
+        #expect(said.map { abs($0 - analysis.duration) < 0.2 } == true, "line says \(String(describing: said)), file holds \(analysis.duration) s")
+    }
+
+    @Test(arguments: [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM"), (SIGHUP, "SIGHUP"), (SIGQUIT, "SIGQUIT")])
+    func aDriveRenderEndsByTheSignalWithItsFileFinalized(signal: Int32, name: String) throws {
+        let route = try #require(Self.longRoute)
+        let wav = NSTemporaryDirectory() + "voiceguide-signal-\(UUID().uuidString).wav"
+        defer { try? FileManager.default.removeItem(atPath: wav) }
+        // SIGINT is ignored by a background job of a non-interactive shell; Process starts the binary directly.
+        let ended = try Self.signalled(signal, ["drive", route, "--output", "wav:\(wav)"], wav: wav)
+        #expect(ended.signal == signal, "ended with status \(ended.status), by signal: \(ended.signal != nil); stderr: \(ended.stderr)")
+        let lines = ended.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "stderr: \(ended.stderr)")
+        #expect(lines.first?.hasPrefix("voiceguide: stopped by \(name); \(wav) finalized (") == true, "stderr: \(ended.stderr)")
+        #expect(!ended.stderr.contains("crashed") && !ended.stderr.contains("cannot write"), "stderr: \(ended.stderr)")
+        try Self.checkFinalized(ended)
+    }
+
+    @Test func sayToAWavEndsBySIGTERMWithItsFileFinalized() throws {
+        let wav = NSTemporaryDirectory() + "voiceguide-signal-say-\(UUID().uuidString).wav"
+        defer { try? FileManager.default.removeItem(atPath: wav) }
+        // About 9,000 bytes of words: several minutes of speech, within say's 10,000-byte limit.
+        let text = Array(repeating: "Turn left onto Main Street, then keep right toward the airport.", count: 140).joined(separator: " ")
+        let ended = try Self.signalled(SIGTERM, ["say", text, "--output", "wav:\(wav)"], wav: wav)
+        #expect(ended.signal == SIGTERM, "ended with status \(ended.status); stderr: \(ended.stderr)")
+        #expect(ended.stderr.split(separator: "\n").count == 1, "stderr: \(ended.stderr)")
+        #expect(ended.stderr.hasPrefix("voiceguide: stopped by SIGTERM; \(wav) finalized ("), "stderr: \(ended.stderr)")
+        try Self.checkFinalized(ended)
+    }
+
+    /// SIGQUIT outside any render (a transcript of a large route) ends the process by the signal, without the
+    /// runtime's crash report. The test runner spawns children with the ending signals blocked (a Dispatch
+    /// thread's mask, which `posix_spawn` keeps), as any Swift program that runs voiceguide would: the binary
+    /// unblocks them, or SIGQUIT would never arrive.
+    @Test func sigquitIsNeverACrashReport() throws {
+        let route = try #require(Self.longRoute)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = ["transcript", route, "--durations", "speech"]
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Wait until the runtime's crash handlers are installed (SIGSEGV caught) and SIGQUIT is not caught (main
+        // gives it back its default action if the backtracer took it).
+        let deadline = Date().addingTimeInterval(20)
+        func caught() -> UInt64 {
+            let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
+            let line = status.split(separator: "\n").first { $0.hasPrefix("SigCgt:") }
+            return line.flatMap { UInt64($0.dropFirst(7).trimmingCharacters(in: .whitespaces), radix: 16) } ?? 0
+        }
+        func bit(_ sig: Int32) -> UInt64 { 1 << UInt64(sig - 1) }
+        // Until the spawned child has exec'ed, /proc shows the test runner's copy.
+        func running() -> Bool {
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(process.processIdentifier)/exe"))
+                .map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path == URL(fileURLWithPath: Self.binary).resolvingSymlinksInPath().path } ?? false
+        }
+        while process.isRunning, !(running() && caught() & bit(SIGSEGV) != 0 && caught() & bit(SIGQUIT) == 0), Date() < deadline { usleep(2_000) }
+        try #require(process.isRunning, "the transcript ended before it could be signalled")
+        kill(process.processIdentifier, SIGQUIT)
+        let stop = Date().addingTimeInterval(30)
+        while process.isRunning, Date() < stop { usleep(10_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGQUIT, "status \(process.terminationStatus)")
+        #expect(!text.contains("crashed") && !text.contains("Backtrace") && !text.contains("Thread 0"), "stderr: \(text)")
+    }
+}
