@@ -49,7 +49,7 @@ public struct PhraseCatalog: Sendable {
             let step = Step(maneuver: m, distance: 400, duration: 30, name: has(.road) && nameOn ? name : "",
                             ref: has(.road) && refOn ? ref : nil, destinations: has(.dest) ? dest : nil,
                             exits: has(.exitNumber) ? "23B" : nil, rotaryName: has(.rotary) ? "Victoria" : nil,
-                            junctionName: junction, mode: mode)
+                            junctionName: junction ?? (has(.junction) ? "Market Cross" : nil), mode: mode)
             var description = ManeuverDescription(id: StepID(leg: 0, step: 1), step: step, lanes: lanes, arrivalSide: side,
                                                   waypointName: has(.waypoint) ? "Central Station" : nil, waypointOrdinal: stop,
                                                   departBearing: 90)
@@ -104,7 +104,12 @@ public struct PhraseCatalog: Sendable {
             if k.kind == .then {
                 return [("", Announcement(kind: .now, maneuver: turn, then: ChainedManeuver(maneuver: m, distanceMeters: 100, sayDistance: false)))]
             }
-            return [("", Announcement(kind: kind, maneuver: m, spokenDistanceMeters: distance))]
+            let plain = ("", Announcement(kind: kind, maneuver: m, spokenDistanceMeters: distance))
+            guard k.type == .fork, k.features & Feature.junction.bit == 0 else { return [plain] }
+            // A fork at a named junction: the name in the fork's own place phrase ("at the Market Cross fork").
+            var named = m
+            named.step.junctionName = "Market Cross"
+            return [plain, (" junction", Announcement(kind: kind, maneuver: named, spokenDistanceMeters: distance))]
         }
     }
 }
