@@ -123,7 +123,8 @@ import Testing
         // The same ref reads the same in a road, a signpost and a "then" clause.
         let next = TestData.maneuver(.onRamp, .right, ref: "I-80", destinations: "I 80: Chicago")
         let chained = en.chained(.now, TestData.maneuver(.turn, .left, ref: "I 80"), then: next, meters: 100, sayDistance: false)
-        #expect(chained.spoken == "Turn left onto Interstate 80, then take the ramp on the right onto Interstate 80 toward Interstate 80, Chicago.")
+        // The signpost does not say again the road just said ("onto I 80 toward Chicago", not "toward I 80, Chicago").
+        #expect(chained.spoken == "Turn left onto Interstate 80, then take the ramp on the right onto Interstate 80 toward Chicago.")
         let three = en.now(TestData.maneuver(.merge, nil, ref: "I-76 East; PATP; US 30"))
         #expect(three.spoken == "Merge onto Interstate 76 East, P A T P and U S 30.")
         #expect(try ESpeakPhonemes.of(en.voice(three.spoken), voice: en.loaded.profile.voice).contains("p'i:; 'eI t'i: p'i:"))
