@@ -97,9 +97,9 @@ import Testing
     }
 
     @Test(arguments: [
-        RoadGrammarCase("Hämeentie", "Jatka Hämeentiellä 5 km.", "Jatka Hämeentiellä 5 kilometriä."),
-        RoadGrammarCase("Runeberginkatu", "Jatka Runeberginkadulla 5 km.", "Jatka Runeberginkadulla 5 kilometriä."),
-        RoadGrammarCase("Kehä III", "Jatka Kehä III:llä 5 km.", "Jatka Kehä kolmosella 5 kilometriä."),
+        RoadGrammarCase("Hämeentie", "Jatka 5 km Hämeentiellä.", "Jatka 5 kilometriä Hämeentiellä."),
+        RoadGrammarCase("Runeberginkatu", "Jatka 5 km Runeberginkadulla.", "Jatka 5 kilometriä Runeberginkadulla."),
+        RoadGrammarCase("Kehä III", "Jatka 5 km Kehä III:llä.", "Jatka 5 kilometriä Kehä kolmosella."),
     ])
     func finnishAdessiveWithHarmony(road: RoadGrammarCase) throws {
         try road.check("fi-FI", .continue, distance: 5000) { TestData.maneuver(.newName, nil, name: $0, ref: $1) }

@@ -276,17 +276,17 @@ import Testing
         let ru = try LocaleSpeaker("ru-RU")
         #expect(ru.now(TestData.maneuver(.turn, .left, name: "Тверская-Ямская улица")).display == "Поверните налево на Тверскую-Ямскую улицу.")
         #expect(ru.say(.continue, TestData.maneuver(.newName, nil, name: "Садовая-Кудринская улица"), 2000).display
-                == "Продолжайте движение по Садовой-Кудринской улице 2 км.")
+                == "Продолжайте движение ещё 2 км по Садовой-Кудринской улице.")
         #expect(ru.now(TestData.maneuver(.turn, .left, name: "Москва — Санкт-Петербург")).display
                 == "Поверните налево на трассу «Москва — Санкт-Петербург».")
         #expect(ru.say(.continue, TestData.maneuver(.newName, nil, name: "Москва — Санкт-Петербург"), 2000).spoken
-                == "Продолжайте движение по трассе «Москва — Санкт-Петербург» 2 километра.")
+                == "Продолжайте движение ещё 2 километра по трассе «Москва — Санкт-Петербург».")
         let alt = ru.now(TestData.maneuver(.turn, .right, name: "Невский проспект;Nevsky Prospekt"))
         #expect(alt.display == "Поверните направо на Невский проспект.")
         #expect(alt.spoken == "Поверните направо на Невский проспект.")
         // A compound name whose parts do not agree keeps its first part.
         #expect(ru.say(.continue, TestData.maneuver(.newName, nil, name: "Санкт-Петербург"), 2000).display
-                == "Продолжайте движение по Санкт-Петербургу 2 км.")
+                == "Продолжайте движение ещё 2 км по Санкт-Петербургу.")
         let second = ru.now(TestData.maneuver(.turn, .left, name: "2-я Брестская улица"))
         #expect(second.display == "Поверните налево на 2-ю Брестскую улицу.")
         #expect(second.spoken == "Поверните налево на Вторую Брестскую улицу.")
