@@ -27,6 +27,29 @@ struct Destinations {
         }
     }
 
+    /// A signpost of these refs and places (what is left of one after `besideRoad(_:)`).
+    private init(refs: RefList, names: [String]) {
+        self.refs = refs
+        self.names = names
+        refsText = refs.items.joined(separator: ", ")
+        namesText = names.joined(separator: ", ")
+    }
+
+    /// At most this many places and refs of a signpost are spoken ("B304: Wasserburg, Haar, Vaterstetten,
+    /// Grafing" says three places): the screen shows the whole sign.
+    static let spokenPlaces = 3, spokenRefs = 2
+
+    /// The signpost without what the instruction just said: items that are the road's name or one of its refs
+    /// ("onto Mannerheimintie (E 12) toward Mannerheimintie", "onto B304 toward B304 – Wasserburg"), compared as
+    /// refs are (case, spaces and hyphens aside). May be empty.
+    func besideRoad(_ road: RoadName) -> Destinations {
+        let said = RefList(items: road.refs.items + (road.name.isEmpty ? [] : [road.name]))
+        guard !said.isEmpty else { return self }
+        let refs = refs.items.filter { !said.contains($0) }, names = names.filter { !said.contains($0) }
+        if refs.count == self.refs.items.count && names.count == self.names.count { return self }
+        return Destinations(refs: RefList(items: refs), names: names)
+    }
+
     /// A list as written, with a space after every comma that has none ("Destination 1,Destination 2" →
     /// "Destination 1, Destination 2"; a decimal comma between digits stays), so that the screen never shows items
     /// run together. Other separators stay as written.
@@ -64,13 +87,15 @@ struct Destinations {
         return joinedNames.isEmpty ? joinedRefs : joinedRefs + " – " + joinedNames
     }
 
-    /// For speech: the refs as a list (spoken like every ref), a pause, then the places as a list; places after
+    /// For speech: the refs as a list (spoken like every ref; the first `spokenRefs`), a pause, then the places as a
+    /// list (the first `spokenPlaces`); places after
     /// the first take the book's `destinationItem` form ("Interstate 80 East, Bay Bridge and Oakland",
     /// "A 1 und A 7, Hamburg und Bremen", fr "Le Havre et de Rouen"). A book with list marks joins the places with
     /// its spoken mark, refs and places alike (ja "イー いち、なごや、おおさか"); `read` gives a name's reading and drops a name without one.
     func spoken(_ rules: SpeechRules, _ words: Words, item: GrammarForm?, separator: String? = nil,
                 read: ((String) -> String?)? = nil) -> String {
-        let said = names.compactMap { name in read.map { $0(name) } ?? rules.expand(name) }
+        let said = names.prefix(Self.spokenPlaces).compactMap { name in read.map { $0(name) } ?? rules.expand(name) }
+        let refs = RefList(items: Array(refs.items.prefix(Self.spokenRefs)))
         let places = said.enumerated().map { index, name in
             guard index > 0, let item else { return name }
             return item.apply(SlotValue(name)).spoken

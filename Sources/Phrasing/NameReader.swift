@@ -63,7 +63,7 @@ extension Slots {
     /// True when a name-like slot of either bank holds a name without a reading.
     var hasUnspeakable: Bool {
         for bank in [Bank.main, .chained] {
-            for id in [SlotID.name, .road, .dest, .rotary, .waypoint] where value(id, bank)?.value.isUnspeakable == true { return true }
+            for id in [SlotID.name, .road, .dest, .rotary, .junction, .waypoint] where value(id, bank)?.value.isUnspeakable == true { return true }
         }
         return false
     }

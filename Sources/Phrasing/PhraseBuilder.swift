@@ -150,15 +150,7 @@ public struct PhraseBuilder: Sendable {
             set(.road, road.road)
         }
         if let d = m.step.destinations, !d.isBlank {
-            let v = cache.text(.init(kind: .destinations, a: d)) {
-                let signpost = Destinations(d)
-                let list = book.words.listMarks
-                let spoken = signpost.spoken(speech, book.words, item: book.destinationItemForm, separator: list?.spoken,
-                                             read: reader == nil ? nil : { writtenName($0) })
-                return PreparedValue(SlotValue(display: signpost.display(separator: list?.display), spoken: spoken,
-                                               isRef: signpost.isRefOnly),
-                                     forms: book.forms)
-            }
+            let v = cache.text(.init(kind: .destinations, a: d)) { signpostValue(Destinations(d)) }
             if !v.isEmpty { set(.dest, v) }
         }
         if let exits = m.step.exits, !exits.isBlank {
@@ -194,6 +186,22 @@ public struct PhraseBuilder: Sendable {
             })
         }
         if let o = m.waypointOrdinal { ctx.set(.stop, number(o), bank) }
+    }
+
+    /// A signpost as a slot value: display, spoken text (read by the `reader` when there is one) and SSML.
+    private func signpostValue(_ signpost: Destinations) -> PreparedValue {
+        let list = book.words.listMarks
+        let spoken = signpost.spoken(book.speech, book.words, item: book.destinationItemForm, separator: list?.spoken,
+                                     read: reader == nil ? nil : { writtenName($0) })
+        return PreparedValue(SlotValue(display: signpost.display(separator: list?.display), spoken: spoken, isRef: signpost.isRefOnly),
+                             forms: book.forms)
+    }
+
+    /// The step's signpost without the road the instruction says (`Destinations.besideRoad`); may be empty.
+    private func signpostBesideRoad(_ step: Step) -> PreparedValue {
+        cache.text(.init(kind: .destinations, a: step.destinations ?? "", b: step.name, c: step.ref ?? "")) {
+            signpostValue(Destinations(step.destinations ?? "").besideRoad(RoadName(name: step.name, ref: step.ref)))
+        }
     }
 
     /// True when two names are the same but for case and surrounding spaces.
@@ -291,7 +299,9 @@ public struct PhraseBuilder: Sendable {
     }
 
     /// Chooses the instruction template by the fallback chain and the data features present.
-    fileprivate func setInstruction(_ ctx: inout Slots, _ m: ManeuverDescription, _ bank: Bank, kind: KindKey, announcementKind: AnnouncementKind) {
+    /// `quiet` leaves out a signpost with no reading.
+    fileprivate func setInstruction(_ ctx: inout Slots, _ m: ManeuverDescription, _ bank: Bank, kind: KindKey, announcementKind: AnnouncementKind,
+                                    quiet: Bool) {
         var type = InstructionType(m.step.maneuver.type)
         // A notification that turns is phrased as that turn ("turn left onto …").
         if type == .notification, let side = m.step.maneuver.modifier, side != .straight { type = .turn }
@@ -312,21 +322,43 @@ public struct PhraseBuilder: Sendable {
         if ctx.has(.dest, bank) { features |= Feature.dest.bit }
         if ctx.has(.road, bank) { features |= Feature.road.bit }
         if ctx.has(.nth, bank) { features |= Feature.nth.bit }
-        var entry: TemplateEntry?
-        if isStop {
-            entry = book.instructions.lookup(kind: kind, type: .waypoint, modifier: modifier, available: features)
-        } else if m.step.mode == "ferry" {
-            entry = book.instructions.lookup(kind: kind, type: .ferry, modifier: modifier, available: features)
-        } else if m.previousMode == "ferry" {
-            entry = book.instructions.lookup(kind: kind, type: .disembark, modifier: .none, available: features)
+        if ctx.has(.junction, bank) { features |= Feature.junction.bit }
+        func choose(_ features: UInt8) -> TemplateEntry? {
+            var entry: TemplateEntry?
+            if isStop {
+                entry = book.instructions.lookup(kind: kind, type: .waypoint, modifier: modifier, available: features)
+            } else if m.step.mode == "ferry" {
+                entry = book.instructions.lookup(kind: kind, type: .ferry, modifier: modifier, available: features)
+            } else if m.previousMode == "ferry" {
+                entry = book.instructions.lookup(kind: kind, type: .disembark, modifier: .none, available: features)
+            }
+            return entry ?? book.instructions.lookup(kind: kind, type: type, modifier: modifier, available: features)
         }
-        if entry == nil { entry = book.instructions.lookup(kind: kind, type: type, modifier: modifier, available: features) }
-        guard let entry else { ctx.set(.instruction, Self.empty, bank); return }
+        guard var entry = choose(features) else { ctx.set(.instruction, Self.empty, bank); return }
+        func saysRoad(_ entry: TemplateEntry) -> Bool {
+            guard let t = entry.template(count: bank == .main ? ctx.count : 0, rules: locale.pluralRules) else { return false }
+            return t.mentions(.road) || t.mentions(.name) || t.mentions(.ref)
+        }
+        if ctx.has(.dest, bank), ctx.has(.road, bank), saysRoad(entry) {
+            // The signpost does not repeat the road just said ("onto Mannerheimintie toward Mannerheimintie").
+            let beside = signpostBesideRoad(m.step)
+            if beside.isEmpty || (quiet && beside.value.isUnspeakable) {
+                if let other = choose(features & ~Feature.dest.bit), saysRoad(other) {
+                    entry = other
+                    ctx.set(.dest, nil, bank)
+                }
+            } else {
+                ctx.set(.dest, beside, bank)
+            }
+        }
         setTemplate(&ctx, .instruction, entry, bank, runIn: bank)
         if let rotaryClause {
             ctx.set(.instruction, PreparedValue(renderValue(rotaryClause.views.pointee, &ctx, bank)), bank)
-        } else if ctx.has(.junction, bank), let clause = book.junctionClause?.template(count: 0, rules: locale.pluralRules) {
-            // "At Shibuya Crossing, turn left": the junction clause wraps the instruction.
+        } else if ctx.has(.junction, bank), entry.template(count: bank == .main ? ctx.count : 0, rules: locale.pluralRules)?.mentions(.junction) != true,
+                  let clause = book.junctionClause?.template(count: 0, rules: locale.pluralRules) {
+            // "At Shibuya Crossing, turn left": the junction clause wraps the instruction, unless the instruction
+            // already places the name in its own place phrase ("at the MacArthur Maze fork", never "at MacArthur
+            // Maze, at the fork").
             let wrapped = renderValue(clause.views.pointee, &ctx, bank)
             ctx.set(.instruction, PreparedValue(wrapped), bank)
         }
@@ -372,7 +404,7 @@ extension ManeuverDescription {
     fileprivate func fill(_ ctx: inout Slots, _ bank: Bank, kind: KindKey, announcementKind: AnnouncementKind, builder: PhraseBuilder,
                           quiet: Bool = false) {
         builder.fill(&ctx, self, bank, quiet: quiet)
-        builder.setInstruction(&ctx, self, bank, kind: kind, announcementKind: announcementKind)
+        builder.setInstruction(&ctx, self, bank, kind: kind, announcementKind: announcementKind, quiet: quiet)
     }
 }
 

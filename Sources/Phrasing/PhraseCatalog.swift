@@ -49,7 +49,7 @@ public struct PhraseCatalog: Sendable {
             let step = Step(maneuver: m, distance: 400, duration: 30, name: has(.road) && nameOn ? name : "",
                             ref: has(.road) && refOn ? ref : nil, destinations: has(.dest) ? dest : nil,
                             exits: has(.exitNumber) ? "23B" : nil, rotaryName: has(.rotary) ? "Victoria" : nil,
-                            junctionName: junction, mode: mode)
+                            junctionName: junction ?? (has(.junction) ? "Market Cross" : nil), mode: mode)
             var description = ManeuverDescription(id: StepID(leg: 0, step: 1), step: step, lanes: lanes, arrivalSide: side,
                                                   waypointName: has(.waypoint) ? "Central Station" : nil, waypointOrdinal: stop,
                                                   departBearing: 90)
@@ -66,7 +66,11 @@ public struct PhraseCatalog: Sendable {
                 let m = kind == .arrive || kind == .waypoint
                     ? maneuver(.arrive, nil, features: 0, side: .right, stop: kind == .waypoint ? 2 : nil) : turn
                 let distance: Double? = [.early, .prepare, .continue].contains(kind) ? 400 : nil
-                return [("", Announcement(kind: kind, maneuver: m, spokenDistanceMeters: distance))]
+                let plain = ("", Announcement(kind: kind, maneuver: m, spokenDistanceMeters: distance))
+                guard kind == .continue else { return [plain] }
+                // A road said by its ref beside the distance ("Jatka 400 m tiellä I-95", never "tiellä I-95 400 m").
+                let byRef = maneuver(.turn, .left, features: all, nameOn: false, refOn: true)
+                return [plain, (" ref", Announcement(kind: kind, maneuver: byRef, spokenDistanceMeters: distance))]
             }
             if key == "clause.rotary" {
                 return [("", Announcement(kind: .now, maneuver: maneuver(.rotary, .right, features: Feature.rotary.bit)))]
@@ -104,7 +108,18 @@ public struct PhraseCatalog: Sendable {
             if k.kind == .then {
                 return [("", Announcement(kind: .now, maneuver: turn, then: ChainedManeuver(maneuver: m, distanceMeters: 100, sayDistance: false)))]
             }
-            return [("", Announcement(kind: kind, maneuver: m, spokenDistanceMeters: distance))]
+            let plain = ("", Announcement(kind: kind, maneuver: m, spokenDistanceMeters: distance))
+            if key == "turn.right" {
+                // A signpost that names the road just said is not read again; a long one is read to its third place.
+                var signed = m
+                signed.step.destinations = "\(name), \(dest), Haar, Vaterstetten, Grafing"
+                return [plain, (" signpost", Announcement(kind: kind, maneuver: signed, spokenDistanceMeters: distance))]
+            }
+            guard k.type == .fork, k.features & Feature.junction.bit == 0 else { return [plain] }
+            // A fork at a named junction: the name in the fork's own place phrase ("at the Market Cross fork").
+            var named = m
+            named.step.junctionName = "Market Cross"
+            return [plain, (" junction", Announcement(kind: kind, maneuver: named, spokenDistanceMeters: distance))]
         }
     }
 }

@@ -287,6 +287,11 @@ public struct Phrasebook: Sendable {
                 problems.append(.invalidData(file: file, key: "speech.letters.\(member.key)", message: "must be a string"))
             }
         }
+        for member in json?["refDirections"]?.objectMembers ?? [] {
+            if let said = member.value.stringValue { rules.refDirections[member.key] = said } else {
+                problems.append(.invalidData(file: file, key: "speech.refDirections.\(member.key)", message: "must be a string"))
+            }
+        }
         rules.numbers = parseNumbers(json, file: file, problems: &problems)
         if let replaces = json?["pronunciationReplacesHan"] {
             if let b = replaces.boolValue { rules.pronunciationReplacesHan = b } else {

@@ -40,6 +40,8 @@ public struct SpeechRules: Sendable, Hashable {
     public var letters: [String: String]
     /// Numbers inside names said as natives say them (§7.6), first match per number.
     public var numbers: [NumberRule]
+    /// The English direction word that ends a ref ("I 80 East") and how it is said ("österut").
+    public var refDirections: [String: String] = [:]
 
     /// Creates rules.
     public init(abbreviations: [Abbreviation] = [], refPrefixes: [String: String] = [:], spellRefLetters: Bool = false,
@@ -134,6 +136,10 @@ public struct SpeechRules: Sendable, Hashable {
             return letters.map { letter(String($0)) }.joined(separator: " ")  // a ref of letters only: "PATP" → "P A T P"
         }
         if rest.first == "-" || rest.first == " " { rest = rest.dropFirst() }
+        if let space = rest.lastIndex(of: " "), let direction = refDirections[String(rest[rest.index(after: space)...])] {
+            // "I 80 East" → "I 80 österut": the ref said, then the direction in the book's words.
+            return spokenRef(String(ref.dropLast(rest.distance(from: space, to: rest.endIndex)))) + " " + direction
+        }
         if let roman = romanRef(rest) { return letter(String(letters)) + " " + roman }
         guard !rest.isEmpty, rest.first?.isNumber == true else { return ref }
         let said: String

@@ -4,7 +4,7 @@ import Foundation
 public enum SlotID: Int, Sendable, Hashable, CaseIterable {
     case road, name, ref, dest, exitNumber, exit, rotary, modifier, direction, waypoint, stop
     case distance, instruction, then, lanes, count, total
-    /// The junction's name (`junction_name`), for `clause.junction`.
+    /// The junction's name (`junction_name`), for `clause.junction` and instructions that place it themselves.
     case junction
     /// Which road on its side a turn is ("the second right"): use `{nth|ordinal}` in `+nth` keys.
     case nth
@@ -15,8 +15,9 @@ public enum SlotID: Int, Sendable, Hashable, CaseIterable {
     /// The slot's bit in slot masks.
     var bit: UInt32 { 1 << UInt32(rawValue) }
 
-    /// Slots usable by instruction templates.
-    static let instructionSlots: Set<SlotID> = [.road, .name, .ref, .dest, .exitNumber, .exit, .rotary, .modifier, .direction, .waypoint, .stop, .nth]
+    /// Slots usable by instruction templates. An instruction that says `{junction}` itself ("at the {junction}
+    /// fork") is not wrapped by `clause.junction`.
+    static let instructionSlots: Set<SlotID> = [.road, .name, .ref, .dest, .exitNumber, .exit, .rotary, .modifier, .direction, .waypoint, .stop, .nth, .junction]
 
     /// The slots allowed for a template key family.
     static func allowed(forKey key: String) -> Set<SlotID> {
@@ -62,8 +63,11 @@ final class CompiledTemplate: @unchecked Sendable {
     let neverEmpty: Bool
     /// Both programs' views at a stable address (slots point here; immutable; freed in `deinit`).
     let views: UnsafePointer<ProgramPair>
+    /// The slots either program names (bit per `SlotID`), in groups or not.
+    let slots: UInt32
 
     init(display: [TemplateNode], spoken: [TemplateNode], shared: Bool) {
+        slots = Self.slots(display) | Self.slots(spoken)
         self.display = TemplateProgram(display)
         self.spoken = shared ? self.display : TemplateProgram(spoken)
         neverEmpty = self.display.neverEmpty || self.spoken.neverEmpty
@@ -73,6 +77,19 @@ final class CompiledTemplate: @unchecked Sendable {
     }
 
     deinit { UnsafeMutablePointer(mutating: views).deallocate() }
+
+    /// True when the template says `slot` itself (somewhere in it, maybe in an optional group).
+    func mentions(_ slot: SlotID) -> Bool { slots & slot.bit != 0 }
+
+    private static func slots(_ nodes: [TemplateNode]) -> UInt32 {
+        nodes.reduce(0) { mask, node in
+            switch node {
+            case .literal: return mask
+            case .slot(let id, _): return mask | id.bit
+            case .group(let inner, _): return mask | slots(inner)
+            }
+        }
+    }
 }
 
 /// The display and spoken programs of a template, as views.

@@ -104,6 +104,8 @@ enum Feature: Int, CaseIterable, Sendable {
     case exitNumber, rotary, ordinal, waypoint, dest, road
     /// The turn is not the first usable road on its side (`{nth}`: "take the second right").
     case nth
+    /// The maneuver is at a named junction (`{junction}`), not a roundabout: "at the {junction} fork".
+    case junction
 
     var key: String { String(describing: self) }
     var bit: UInt8 { 1 << UInt8(rawValue) }

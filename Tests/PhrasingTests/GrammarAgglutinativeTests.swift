@@ -97,9 +97,9 @@ import Testing
     }
 
     @Test(arguments: [
-        RoadGrammarCase("Hämeentie", "Jatka Hämeentiellä 5 km.", "Jatka Hämeentiellä 5 kilometriä."),
-        RoadGrammarCase("Runeberginkatu", "Jatka Runeberginkadulla 5 km.", "Jatka Runeberginkadulla 5 kilometriä."),
-        RoadGrammarCase("Kehä III", "Jatka Kehä III:llä 5 km.", "Jatka Kehä kolmosella 5 kilometriä."),
+        RoadGrammarCase("Hämeentie", "Jatka 5 km Hämeentiellä.", "Jatka 5 kilometriä Hämeentiellä."),
+        RoadGrammarCase("Runeberginkatu", "Jatka 5 km Runeberginkadulla.", "Jatka 5 kilometriä Runeberginkadulla."),
+        RoadGrammarCase("Kehä III", "Jatka 5 km Kehä III:llä.", "Jatka 5 kilometriä Kehä kolmosella."),
     ])
     func finnishAdessiveWithHarmony(road: RoadGrammarCase) throws {
         try road.check("fi-FI", .continue, distance: 5000) { TestData.maneuver(.newName, nil, name: $0, ref: $1) }
@@ -128,14 +128,26 @@ import Testing
     }
 
     @Test func turkishLocativeAssimilatesAfterAVoicelessConsonant() throws {
+        func atJunction(_ name: String) throws -> String {
+            var m = TestData.maneuver(.turn, .left)
+            m.step.junctionName = name
+            return try Self.now("tr-TR", m).display
+        }
+        #expect(try atJunction("Taksim Meydanı") == "Taksim Meydanı'nda sola dönün.")
+        #expect(try atJunction("Market Cross") == "Market Cross'ta sola dönün.")
+        #expect(try atJunction("Großer Stern") == "Großer Stern'de sola dönün.")
+        #expect(try atJunction("Kızılay") == "Kızılay'da sola dönün.")
+    }
+
+    /// A named roundabout keeps its noun ("Großer Stern döner kavşağında", never "Großer Stern'de"), unless the
+    /// name is already a square or junction ("Taksim Meydanı'nda").
+    @Test func turkishNamedRoundaboutsKeepTheirNoun() throws {
         #expect(try Self.now("tr-TR", TestData.maneuver(.roundabout, nil, exit: 3, rotary: "Taksim Meydanı")).display
             == "Taksim Meydanı'nda üçüncü çıkıştan çıkın.")
-        #expect(try Self.now("tr-TR", TestData.maneuver(.roundabout, nil, exit: 3, rotary: "Market Cross")).display
-            == "Market Cross'ta üçüncü çıkıştan çıkın.")
         #expect(try Self.now("tr-TR", TestData.maneuver(.roundabout, nil, exit: 3, rotary: "Großer Stern")).display
-            == "Großer Stern'de üçüncü çıkıştan çıkın.")
-        #expect(try Self.now("tr-TR", TestData.maneuver(.roundabout, nil, exit: 3, rotary: "Kızılay")).display
-            == "Kızılay'da üçüncü çıkıştan çıkın.")
+            == "Großer Stern döner kavşağında üçüncü çıkıştan çıkın.")
+        #expect(try Self.now("tr-TR", TestData.maneuver(.roundabout, nil, rotary: "Kızılay")).display
+            == "Kızılay döner kavşağına girin.")
     }
 
     // MARK: Hungarian: article, sublative and superessive with harmony

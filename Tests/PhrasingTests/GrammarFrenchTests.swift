@@ -57,7 +57,7 @@ import Testing
             == "Sortez de la place de la Bastille et prenez la rue de la Roquette.")
         #expect(try out("Esplanade des Invalides") == "Sortez de l'esplanade des Invalides.")
         #expect(try out("Les Quatre Routes") == "Sortez des Quatre Routes.")
-        #expect(try out("Étoile") == "Sortez d'Étoile.")
+        #expect(try out("Étoile") == "Sortez du rond-point Étoile.")
     }
 
     @Test func destinationsTakeDuDesAndElision() throws {

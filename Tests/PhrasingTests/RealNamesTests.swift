@@ -123,7 +123,8 @@ import Testing
         // The same ref reads the same in a road, a signpost and a "then" clause.
         let next = TestData.maneuver(.onRamp, .right, ref: "I-80", destinations: "I 80: Chicago")
         let chained = en.chained(.now, TestData.maneuver(.turn, .left, ref: "I 80"), then: next, meters: 100, sayDistance: false)
-        #expect(chained.spoken == "Turn left onto Interstate 80, then take the ramp on the right onto Interstate 80 toward Interstate 80, Chicago.")
+        // The signpost does not say again the road just said ("onto I 80 toward Chicago", not "toward I 80, Chicago").
+        #expect(chained.spoken == "Turn left onto Interstate 80, then take the ramp on the right onto Interstate 80 toward Chicago.")
         let three = en.now(TestData.maneuver(.merge, nil, ref: "I-76 East; PATP; US 30"))
         #expect(three.spoken == "Merge onto Interstate 76 East, P A T P and U S 30.")
         #expect(try ESpeakPhonemes.of(en.voice(three.spoken), voice: en.loaded.profile.voice).contains("p'i:; 'eI t'i: p'i:"))
@@ -275,17 +276,17 @@ import Testing
         let ru = try LocaleSpeaker("ru-RU")
         #expect(ru.now(TestData.maneuver(.turn, .left, name: "Тверская-Ямская улица")).display == "Поверните налево на Тверскую-Ямскую улицу.")
         #expect(ru.say(.continue, TestData.maneuver(.newName, nil, name: "Садовая-Кудринская улица"), 2000).display
-                == "Продолжайте движение по Садовой-Кудринской улице 2 км.")
+                == "Продолжайте движение ещё 2 км по Садовой-Кудринской улице.")
         #expect(ru.now(TestData.maneuver(.turn, .left, name: "Москва — Санкт-Петербург")).display
                 == "Поверните налево на трассу «Москва — Санкт-Петербург».")
         #expect(ru.say(.continue, TestData.maneuver(.newName, nil, name: "Москва — Санкт-Петербург"), 2000).spoken
-                == "Продолжайте движение по трассе «Москва — Санкт-Петербург» 2 километра.")
+                == "Продолжайте движение ещё 2 километра по трассе «Москва — Санкт-Петербург».")
         let alt = ru.now(TestData.maneuver(.turn, .right, name: "Невский проспект;Nevsky Prospekt"))
         #expect(alt.display == "Поверните направо на Невский проспект.")
         #expect(alt.spoken == "Поверните направо на Невский проспект.")
         // A compound name whose parts do not agree keeps its first part.
         #expect(ru.say(.continue, TestData.maneuver(.newName, nil, name: "Санкт-Петербург"), 2000).display
-                == "Продолжайте движение по Санкт-Петербургу 2 км.")
+                == "Продолжайте движение ещё 2 км по Санкт-Петербургу.")
         let second = ru.now(TestData.maneuver(.turn, .left, name: "2-я Брестская улица"))
         #expect(second.display == "Поверните налево на 2-ю Брестскую улицу.")
         #expect(second.spoken == "Поверните налево на Вторую Брестскую улицу.")

@@ -50,6 +50,17 @@ import Pronunciation
     /// out of the count, in every locale, and listed here by route and index.
     static let rewordedByThePlanner: Set<String> = ["city-dc#5", "multi-stop-manhattan#8", "multi-stop-manhattan#12"]
 
+    /// Announcements whose words the phrasebooks changed on purpose after the fixture was recorded: a named
+    /// roundabout keeps its noun ("a la rotonda Großer Stern"), a junction name sits in the fork's own place phrase
+    /// ("keep right at the MacArthur Maze fork"), a ref's English direction is said in the locale's words ("I 80
+    /// Ost"), and fi/ru say a continue's distance before the road ("Jatka 2 kilometriä kadulla …"). Left out of the
+    /// count, by route and index, only where their spoken text changed.
+    static let rewordedByThePhrasebooks: Set<String> = [
+        "city-berlin#1", "city-berlin#2", "city-berlin#3",
+        "motorway-bay-bridge#1", "motorway-bay-bridge#2", "motorway-bay-bridge#7", "motorway-bay-bridge#8",
+        "motorway-bay-bridge#9", "motorway-bay-bridge#10", "motorway-bay-bridge#11",
+    ]
+
     /// The spoken text of each announcement of a golden transcript, in order.
     static func spokenTexts(_ golden: String) -> [String] {
         let lines = golden.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -87,6 +98,10 @@ import Pronunciation
             for (i, item) in before.announcements.enumerated() {
                 if Self.rewordedByThePlanner.contains("\(item.route)#\(item.index)"), spoken[i] != item.spoken {
                     explained["reworded by the planner (not compared)", default: 0] += 1
+                    continue
+                }
+                if Self.rewordedByThePhrasebooks.contains("\(item.route)#\(item.index)"), spoken[i] != item.spoken {
+                    explained["reworded by the phrasebooks (not compared)", default: 0] += 1
                     continue
                 }
                 total += 1
