@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import SafeIO
 import Synchronization
 
 /// One HTTP exchange over libcurl (the only file of Routing that touches C): HTTP or HTTPS with the system CAs
@@ -164,8 +165,9 @@ enum CurlTransfer {
         return detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
     }
 
+    /// `seconds` as whole milliseconds for libcurl, at least 1 (0 would mean no limit), at most a day.
     private static func milliseconds(_ seconds: Double) -> Int {
-        seconds.isFinite && seconds > 0 ? Int(min(seconds, 86_400) * 1000).clamped(to: 1...86_400_000) : 1
+        max(1, Int(saturating: (min(seconds, 86_400) * 1000).rounded(.up)))
     }
 
     /// libcurl's process-wide setup, done once before the first handle.
@@ -278,8 +280,4 @@ private final class HandlePool: Sendable {
 private func withOptionalCString<T>(_ text: String?, _ body: (UnsafePointer<CChar>?) -> T) -> T {
     guard let text else { return body(nil) }
     return text.withCString { body($0) }
-}
-
-private extension Comparable {
-    func clamped(to range: ClosedRange<Self>) -> Self { min(max(self, range.lowerBound), range.upperBound) }
 }

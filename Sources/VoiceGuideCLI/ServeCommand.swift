@@ -13,7 +13,7 @@ public enum ServeCommand: VoiceGuideCommand {
     /// One line for the command list.
     public static let summary = "Serve voice instructions over HTTP (POST /v1/voice; proxy for OSRM or Valhalla)."
     /// Usage after the command name.
-    public static let usage = "[--host ADDR] [--port N] [--upstream URL --upstream-kind osrm|valhalla [--upstream-ca FILE]] [--upstream-timeout S] "
+    public static let usage = "[--host ADDR] [--port N] [--upstream URL --upstream-kind osrm|valhalla] [--upstream-ca FILE] [--upstream-timeout S] "
         + "[--max-body BYTES] [--max-connections N] [--head-timeout S] [--body-timeout S] [--idle-timeout S] "
         + "[--drain-window S] [--drain-timeout S] [--cors-origin ORIGIN|*] [--no-gzip] [--log-format text|json] [--locale TAG] [--data-dir DIR]"
     /// The options the command accepts.

@@ -68,3 +68,25 @@ import VoiceGuideTestSupport
         #expect(!expired.out.contains("Route recalculated."))
     }
 }
+
+/// The router client honours the usual proxy variables (libcurl's `http_proxy`, `no_proxy`): a real `voiceguide`
+/// process with a scripted proxy on 127.0.0.1 that sees the absolute-form request and answers for the router.
+@Suite struct RouterProxyTests {
+    @Test func routerRequestsGoThroughTheProxyOfTheEnvironment() throws {
+        let proxy = try ScriptedHTTPServer(response: "HTTP/1.1 503 Service Unavailable\r\nContent-Length: 14\r\n\r\nproxy says no\n")
+        defer { proxy.stop() }
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.lowercased().hasSuffix("_proxy") }
+        environment["http_proxy"] = "http://127.0.0.1:\(proxy.port)"
+        let arguments = ["route", "--from", "60.1700,24.9400", "--to", "60.1760,24.9500", "--router", "http://router.invalid:8002",
+                         "--router-kind", "valhalla", "--timeout", "5"]
+        let run = try ExternalProcess.run(TestPaths.product("voiceguide"), arguments, environment: environment, timeout: 60)
+        #expect(run.status == 69, "\(run.output)")
+        #expect(run.output.contains("router answered HTTP 503: proxy says no"), "\(run.output)")
+        #expect(proxy.requests.map(\.requestLine) == ["POST http://router.invalid:8002/route HTTP/1.1"], "\(proxy.requests.map(\.head))")
+        // no_proxy names hosts reached directly: this one then does not resolve.
+        environment["no_proxy"] = "router.invalid"
+        let direct = try ExternalProcess.run(TestPaths.product("voiceguide"), arguments, environment: environment, timeout: 60)
+        #expect(direct.status == 69 && direct.output.contains("cannot resolve 'router.invalid'"), "\(direct.output)")
+        #expect(proxy.requests.count == 1)
+    }
+}
