@@ -41,6 +41,21 @@ import VoiceGuideTestSupport
         #expect(viaName.document.route.distance == plain.document.route.distance, "the certificate's DNS name works too")
     }
 
+    @Test func concurrentReroutesShareThePoolSafely() async throws {
+        let valhalla = try ValhallaService.scoped()
+        let tls = try TLSTerminator(forwardingTo: valhalla.port)
+        defer { tls.stop() }
+        let router = try ValhallaRouter(baseURL: tls.baseURL(), caFile: tls.caFile)
+        let expected = try router.routeBlocking(Self.request).document.route.distance
+        // More at once than the pool keeps, twice over: every one answered, each on a handle of its own.
+        let distances = try await withThrowingTaskGroup(of: Double.self) { group in
+            for _ in 0..<24 { group.addTask { try await router.route(Self.request).document.route.distance } }
+            return try await group.reduce(into: [Double]()) { $0.append($1) }
+        }
+        #expect(distances.count == 24 && distances.allSatisfy { $0 == expected })
+        #expect(tls.forwardedConnections() <= 25, "\(tls.forwardedConnections()) connections")
+    }
+
     @Test func eachTLSFailureIsOneLineNamingTheHostAndTheReason() throws {
         let valhalla = try ValhallaService.scoped()
         let tls = try TLSTerminator(forwardingTo: valhalla.port)
