@@ -24,4 +24,14 @@ static inline CURLcode voiceguide_curl_get_long(CURL *handle, CURLINFO info, lon
 static inline CURLcode voiceguide_curl_get_offset(CURL *handle, CURLINFO info, curl_off_t *value) {
     return curl_easy_getinfo(handle, info, value);
 }
+/* curl_share_setopt is variadic too. */
+static inline CURLSHcode voiceguide_curl_share_data(CURLSH *share, curl_lock_data data) {
+    return curl_share_setopt(share, CURLSHOPT_SHARE, data);
+}
+static inline CURLSHcode voiceguide_curl_share_locks(CURLSH *share, curl_lock_function lock, curl_unlock_function unlock, void *context) {
+    CURLSHcode code = curl_share_setopt(share, CURLSHOPT_LOCKFUNC, lock);
+    if (code == CURLSHE_OK) code = curl_share_setopt(share, CURLSHOPT_UNLOCKFUNC, unlock);
+    if (code == CURLSHE_OK) code = curl_share_setopt(share, CURLSHOPT_USERDATA, context);
+    return code;
+}
 #endif

@@ -7,12 +7,16 @@ import Synchronization
 /// or a private CA file, connect and total timeouts, proxies from the usual environment variables (libcurl reads
 /// `http_proxy`, `https_proxy`, `all_proxy`, `no_proxy`), and the head and body limits enforced while receiving.
 /// Easy handles are kept in a small thread-safe pool, so a later exchange with the same server reuses the open
-/// (keep-alive) connection and TLS session of an earlier one. Blocking: call it on an I/O thread.
+/// (keep-alive) connection of an earlier one; all handles share one cache of DNS answers and TLS sessions (a
+/// libcurl share), so a new connection to a known server can resume its TLS session. Blocking: call it on an I/O thread.
 enum CurlTransfer {
     /// What to send and the limits of the exchange.
     struct Exchange {
         var url: String
+        /// The server's host name or address, as TLS messages name it.
         var host: String
+        /// `host:port`, as connection messages name it.
+        var peer: String
         var method: String
         var headers: [HTTPHeader]
         var body: Data?
@@ -53,6 +57,7 @@ enum CurlTransfer {
                             func set(_ result: CURLcode) { if setup == CURLE_OK { setup = result } }
                             set(voiceguide_curl_set_pointer(handle, CURLOPT_URL, url))
                             set(voiceguide_curl_set_long(handle, CURLOPT_NOSIGNAL, 1))
+                            if let share = shared.share { set(voiceguide_curl_set_pointer(handle, CURLOPT_SHARE, share)) }
                             set(voiceguide_curl_set_pointer(handle, CURLOPT_PROTOCOLS_STR, "http,https"))
                             set(voiceguide_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 0))
                             set(voiceguide_curl_set_pointer(handle, CURLOPT_USERAGENT, agent))
@@ -110,7 +115,7 @@ enum CurlTransfer {
         if let problem = reception.problem { return problem }
         // libcurl refuses a declared length over the limit before it reports the length, so read it from the head.
         let contentLength = HTTPResponse(status: 0, headers: reception.headers).header("Content-Length").flatMap { Int64($0) } ?? contentLength
-        let peer = URLComponents(string: exchange.url).map { "\($0.host ?? exchange.host):\($0.port.map(String.init) ?? "")" } ?? exchange.host
+        let peer = exchange.peer
         switch code {
         case CURLE_OPERATION_TIMEDOUT:
             return .timeout(exchange.timeout)
@@ -174,6 +179,54 @@ enum CurlTransfer {
     private static let globalInit: CURLcode = curl_global_init(Int(CURL_GLOBAL_ALL))
     /// The reusable handles.
     private static let pool = HandlePool(capacity: 8)
+    /// The DNS and TLS session caches of all handles.
+    private static let shared = SharedCaches()
+}
+
+/// A libcurl share of DNS answers and TLS sessions between handles, with one lock per kind of shared data (libcurl
+/// takes them from whichever thread runs a transfer). Lives as long as the process; nil if libcurl refused it,
+/// and the handles then keep caches of their own.
+private final class SharedCaches: Sendable {
+    private struct Share: @unchecked Sendable { let pointer: UnsafeMutableRawPointer? }
+    private let handle: Share
+    private let locks: ShareLocks
+
+    /// The share to set on every handle, if there is one.
+    var share: UnsafeMutableRawPointer? { handle.pointer }
+
+    init() {
+        let locks = ShareLocks()
+        self.locks = locks
+        var pointer = curl_share_init()
+        if let share = pointer {
+            // `locks` lives as long as this (the process), so the callbacks' context is never released.
+            let ok = voiceguide_curl_share_data(share, CURL_LOCK_DATA_DNS) == CURLSHE_OK
+                && voiceguide_curl_share_data(share, CURL_LOCK_DATA_SSL_SESSION) == CURLSHE_OK
+                && voiceguide_curl_share_locks(share, lockShared, unlockShared, Unmanaged.passUnretained(locks).toOpaque()) == CURLSHE_OK
+            if !ok { curl_share_cleanup(share); pointer = nil }
+        }
+        handle = Share(pointer: pointer)
+    }
+}
+
+/// The locks of the shared caches, one per `curl_lock_data`.
+private final class ShareLocks: Sendable {
+    private let locks = (0...Int(CURL_LOCK_DATA_LAST.rawValue)).map { _ in NSLock() }
+
+    func lock(_ data: curl_lock_data) { if locks.indices.contains(Int(data.rawValue)) { locks[Int(data.rawValue)].lock() } }
+    func unlock(_ data: curl_lock_data) { if locks.indices.contains(Int(data.rawValue)) { locks[Int(data.rawValue)].unlock() } }
+}
+
+/// libcurl's lock callback for the share.
+private let lockShared: curl_lock_function = { _, data, _, context in
+    guard let context else { return }
+    Unmanaged<ShareLocks>.fromOpaque(context).takeUnretainedValue().lock(data)
+}
+
+/// libcurl's unlock callback for the share.
+private let unlockShared: curl_unlock_function = { _, data, context in
+    guard let context else { return }
+    Unmanaged<ShareLocks>.fromOpaque(context).takeUnretainedValue().unlock(data)
 }
 
 /// What arrives during one transfer: the head lines, the body, and the first limit or protocol problem (which

@@ -56,7 +56,8 @@ public struct HTTPClient: Sendable {
     public func sendBlocking(_ request: HTTPRequest, to endpoint: HTTPEndpoint) throws(HTTPClientError) -> HTTPResponse {
         try Self.validate(request)
         return try CurlTransfer.perform(CurlTransfer.Exchange(
-            url: endpoint.url(for: request.target), host: endpoint.host, method: request.method, headers: request.headers,
+            url: endpoint.url(for: request.target), host: endpoint.host,
+            peer: "\(endpoint.host.contains(":") ? "[\(endpoint.host)]" : endpoint.host):\(endpoint.port)", method: request.method, headers: request.headers,
             body: request.body, userAgent: userAgent, caFile: caFile, connectTimeout: connectTimeout, timeout: timeout,
             maxHeadBytes: maxHeadBytes, maxBodyBytes: maxBodyBytes))
     }
