@@ -18,7 +18,7 @@ let notData = entries("").filter { !["Locales", "Phrasebooks", "Voices", "Exampl
     + entries("Examples/Routes").filter { !$0.hasSuffix(".json") }.map { "Examples/Routes/" + $0 }
 
 /// VoiceGuide: turn-by-turn voice guidance for Linux.
-/// Module layout: docs/ARCHITECTURE.md. Only the C targets (CEspeakNG, CALSA, CMeCab, CZlib) and their wrappers touch C.
+/// Module layout: docs/ARCHITECTURE.md. Only the C targets (CEspeakNG, CALSA, CMeCab, CZlib, CCurl) and their wrappers touch C.
 /// `VoiceService` (transcript rendering, batch, the HTTP server of `serve`) is in the `VoiceGuide` product for embedders.
 let package = Package(
     name: "VoiceGuide",
@@ -42,7 +42,7 @@ let package = Package(
             publicHeadersPath: "Sources/VoiceGuideResources"),
         .target(name: "Pronunciation", dependencies: ["RouteModel", "Phrasing", "Speech"]),
         .target(name: "Location", dependencies: ["SafeIO", "RouteModel", "Guidance"]),
-        .target(name: "Routing", dependencies: ["SafeIO", "RouteModel"]),
+        .target(name: "Routing", dependencies: ["SafeIO", "RouteModel", "CCurl"]),
         .target(name: "Navigation", dependencies: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Speech", "Location", "Routing"]),
         .target(name: "VoiceService", dependencies: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Routing", "CZlib"]),
         .target(name: "RouteMap", dependencies: ["SafeIO", "RouteModel", "Guidance", "Phrasing"]),
@@ -55,6 +55,9 @@ let package = Package(
         .systemLibrary(
             name: "CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(
+            name: "CCurl", pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(
             name: "CMeCab",
             providers: [.apt(["libmecab-dev", "mecab-ipadic-utf8"])]),

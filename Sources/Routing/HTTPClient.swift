@@ -1,28 +1,33 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
-/// A small strict HTTP/1.1 client on POSIX sockets: one request per connection (`Connection: close`), a total
-/// deadline covering resolve, connect, send and receive, and a response size limit. `send` runs the blocking
-/// I/O on a Dispatch thread apart from Swift concurrency, so no caller and no concurrency worker waits on it.
+/// A strict HTTP/1.1 client over libcurl: HTTP or HTTPS (the system CAs, or `caFile` for a private CA), a
+/// connect timeout and a total deadline covering resolve, connect, TLS, send and receive, size limits enforced
+/// while receiving, keep-alive reuse of connections across requests, and proxies from the usual environment
+/// variables. `send` runs the blocking transfer on a Dispatch thread apart from Swift concurrency, so no caller
+/// and no concurrency worker waits on it.
 public struct HTTPClient: Sendable {
     /// Seconds for the whole exchange.
     public var timeout: Double
+    /// Seconds to connect (TCP and TLS handshake), at most `timeout`.
+    public var connectTimeout: Double
     /// The largest response body accepted.
     public var maxBodyBytes: Int
     /// The largest response head accepted.
     public var maxHeadBytes: Int
     /// The User-Agent header value.
     public var userAgent: String
+    /// A PEM file of the certificate authorities trusted for https instead of the system's; nil: the system's.
+    public var caFile: String?
 
     /// Creates a client.
-    public init(timeout: Double = 5, maxBodyBytes: Int = 32 << 20, maxHeadBytes: Int = 64 << 10,
-                userAgent: String = "VoiceGuide") {
+    public init(timeout: Double = 5, connectTimeout: Double = 5, maxBodyBytes: Int = 32 << 20, maxHeadBytes: Int = 64 << 10,
+                userAgent: String = "VoiceGuide", caFile: String? = nil) {
         self.timeout = timeout
+        self.connectTimeout = connectTimeout
         self.maxBodyBytes = maxBodyBytes
         self.maxHeadBytes = maxHeadBytes
         self.userAgent = userAgent
+        self.caFile = caFile
     }
 
     /// Sends `request` to `endpoint` off the caller's thread and returns the complete response (any status).
@@ -35,54 +40,26 @@ public struct HTTPClient: Sendable {
     static func validate(_ request: HTTPRequest) throws(HTTPClientError) {
         let method = request.method.utf8
         guard !method.isEmpty, method.allSatisfy({ (0x41...0x5A).contains($0) }) else {
-            throw .malformed("invalid request method '\(HTTPResponseParser.printable(request.method))'")
+            throw .malformed("invalid request method '\(HTTPHeader.printable(request.method))'")
         }
         guard request.target.hasPrefix("/"), request.target.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
-            throw .malformed("invalid request target '\(HTTPResponseParser.printable(request.target))': it must start with '/' and be printable ASCII without spaces")
+            throw .malformed("invalid request target '\(HTTPHeader.printable(request.target))': it must start with '/' and be printable ASCII without spaces")
         }
         for header in request.headers {
-            guard !header.name.isEmpty, header.name.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ":") }),
-                  !header.value.utf8.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) else {
-                throw .malformed("invalid request header '\(HTTPResponseParser.printable(header.name))'")
+            guard HTTPHeader.isValidName(header.name), HTTPHeader.isValidValue(header.value) else {
+                throw .malformed("invalid request header '\(HTTPHeader.printable(header.name))'")
             }
         }
-    }
-
-    /// The bytes of `request` as sent to `endpoint`.
-    public func encode(_ request: HTTPRequest, for endpoint: HTTPEndpoint) -> [UInt8] {
-        var head = "\(request.method) \(endpoint.pathPrefix)\(request.target) HTTP/1.1\r\n"
-        head += "Host: \(endpoint.hostHeader)\r\n"
-        head += "User-Agent: \(userAgent)\r\n"
-        head += "Accept: application/json\r\n"
-        head += "Connection: close\r\n"
-        for header in request.headers { head += "\(header.name): \(header.value)\r\n" }
-        if let body = request.body { head += "Content-Length: \(body.count)\r\n" }
-        head += "\r\n"
-        var bytes = Array(head.utf8)
-        if let body = request.body { bytes.append(contentsOf: body) }
-        return bytes
     }
 
     /// Sends `request` and waits for the response on the calling thread (blocking; at most `timeout` seconds).
     public func sendBlocking(_ request: HTTPRequest, to endpoint: HTTPEndpoint) throws(HTTPClientError) -> HTTPResponse {
         try Self.validate(request)
-        let deadline = Deadline(seconds: timeout)
-        let socket = try TCPConnection.connect(host: endpoint.host, port: endpoint.port, deadline: deadline, timeout: timeout)
-        defer { socket.close() }
-        try socket.write(encode(request, for: endpoint), deadline: deadline, timeout: timeout)
-        var parser = HTTPResponseParser(maxHeadBytes: maxHeadBytes, maxBodyBytes: maxBodyBytes)
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        var received = 0
-        while true {
-            let count = try socket.read(into: &buffer, deadline: deadline, timeout: timeout, receivedSoFar: received)
-            do throws(HTTPParseError) {
-                if count == 0 { return try parser.finish() }
-                received += count
-                if let response = try parser.feed(buffer[0..<count]) { return response }
-            } catch {
-                throw .malformed(error.description)
-            }
-        }
+        return try CurlTransfer.perform(CurlTransfer.Exchange(
+            url: endpoint.url(for: request.target), host: endpoint.host,
+            peer: "\(endpoint.host.contains(":") ? "[\(endpoint.host)]" : endpoint.host):\(endpoint.port)", method: request.method, headers: request.headers,
+            body: request.body, userAgent: userAgent, caFile: caFile, connectTimeout: connectTimeout, timeout: timeout,
+            maxHeadBytes: maxHeadBytes, maxBodyBytes: maxBodyBytes))
     }
 }
 
@@ -100,21 +77,4 @@ func offThread<T: Sendable, E: Error>(_ work: @escaping @Sendable () throws(E) -
         }
     }
     return try result.get()
-}
-
-/// A point in monotonic time by which an exchange must finish.
-struct Deadline: Sendable {
-    let end: UInt64
-
-    init(seconds: Double) {
-        let nanos = seconds.isFinite && seconds > 0 ? min(seconds, 86_400) * 1e9 : 0
-        end = DispatchTime.now().uptimeNanoseconds + UInt64(nanos)
-    }
-
-    /// Milliseconds left, 0 when passed, for poll(2).
-    var remainingMilliseconds: Int32 {
-        let now = DispatchTime.now().uptimeNanoseconds
-        guard end > now else { return 0 }
-        return Int32(clamping: (end - now + 999_999) / 1_000_000)
-    }
 }

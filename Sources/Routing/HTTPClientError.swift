@@ -6,6 +6,9 @@ public enum HTTPClientError: Error, Sendable, Equatable, CustomStringConvertible
     case timeout(Double)
     /// The response broke the protocol or exceeded a size limit; says how.
     case malformed(String)
+    /// The TLS handshake with `host` failed: its certificate is signed by an unknown CA, is for another host
+    /// name or has expired, or the handshake itself failed; `reason` says which.
+    case tls(host: String, reason: String)
 
     /// One line.
     public var description: String {
@@ -13,6 +16,7 @@ public enum HTTPClientError: Error, Sendable, Equatable, CustomStringConvertible
         case .unreachable(let what): return what
         case .timeout(let seconds): return "no complete response within \(seconds) s"
         case .malformed(let what): return what
+        case .tls(let host, let reason): return "TLS with \(host) failed: \(reason)"
         }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Where an HTTP service is: `http://HOST[:PORT][/PREFIX]`. Only plain HTTP (a local or LAN router);
-/// the parsed parts are what the client connects to and prefixes to every request target.
+/// Where an HTTP service is: `http[s]://HOST[:PORT][/PREFIX]`; the parsed parts are what the client connects
+/// to (over TLS for https) and prefixes to every request target.
 public struct HTTPEndpoint: Sendable, Hashable, CustomStringConvertible {
     /// Why a URL is not a usable endpoint.
     public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -9,34 +9,37 @@ public struct HTTPEndpoint: Sendable, Hashable, CustomStringConvertible {
         public var url: String
         /// What is wrong with it.
         public var reason: String
-        /// One line: `router URL 'ftp://x': only http:// URLs are supported`.
+        /// One line: `URL 'ftp://x': only http:// and https:// URLs are supported`.
         public var description: String { "URL '\(url)': \(reason)" }
     }
 
     /// Host name or address (IPv6 without brackets).
     public var host: String
+    /// True for https: the client speaks TLS and checks the server's certificate.
+    public var isSecure: Bool
     /// TCP port.
     public var port: UInt16
     /// The path prefix without a trailing slash ("" for none), e.g. "/valhalla".
     public var pathPrefix: String
 
     /// Creates an endpoint from its parts.
-    public init(host: String, port: UInt16, pathPrefix: String = "") {
+    public init(host: String, port: UInt16, pathPrefix: String = "", isSecure: Bool = false) {
         self.host = host
+        self.isSecure = isSecure
         self.port = port
         self.pathPrefix = pathPrefix
     }
 
-    /// Parses `http://HOST[:PORT][/PREFIX]` (a missing scheme means http; port 80 by default).
+    /// Parses `http[s]://HOST[:PORT][/PREFIX]` (a missing scheme means http; port 80, or 443 for https, by default).
     public init(_ url: String) throws(ParseError) {
         var rest = Substring(url.trimmingCharacters(in: .whitespaces))
+        var secure = false
         if let schemeEnd = rest.range(of: "://") {
             let scheme = rest[rest.startIndex..<schemeEnd.lowerBound].lowercased()
-            guard scheme == "http" else {
-                throw ParseError(url: url, reason: scheme == "https"
-                                 ? "https is not supported (run the router locally or behind a plain-HTTP proxy)"
-                                 : "only http:// URLs are supported")
+            guard scheme == "http" || scheme == "https" else {
+                throw ParseError(url: url, reason: "only http:// and https:// URLs are supported")
             }
+            secure = scheme == "https"
             rest = rest[schemeEnd.upperBound...]
         }
         let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
@@ -62,7 +65,7 @@ public struct HTTPEndpoint: Sendable, Hashable, CustomStringConvertible {
         guard hostPart.allSatisfy({ $0.isLetter || $0.isNumber || "-._:%".contains($0) }), hostPart.allSatisfy(\.isASCII) else {
             throw ParseError(url: url, reason: "invalid host '\(hostPart)'")
         }
-        var port: UInt16 = 80
+        var port: UInt16 = secure ? 443 : 80
         if let portPart {
             guard let value = UInt16(portPart), value > 0 else { throw ParseError(url: url, reason: "invalid port '\(portPart)'") }
             port = value
@@ -71,15 +74,18 @@ public struct HTTPEndpoint: Sendable, Hashable, CustomStringConvertible {
         guard path.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
             throw ParseError(url: url, reason: "the path must be ASCII without spaces (percent-encode it)")
         }
-        self.init(host: String(hostPart), port: port, pathPrefix: path)
+        self.init(host: String(hostPart), port: port, pathPrefix: path, isSecure: secure)
     }
 
-    /// The value of the Host header.
+    /// The value of the Host header (the port left out when it is the scheme's default).
     public var hostHeader: String {
         let name = host.contains(":") ? "[\(host)]" : host
-        return port == 80 ? name : "\(name):\(port)"
+        return port == (isSecure ? 443 : 80) ? name : "\(name):\(port)"
     }
 
-    /// `http://host:port/prefix`.
-    public var description: String { "http://\(hostHeader)\(pathPrefix)" }
+    /// `http://host:port/prefix` or `https://…`.
+    public var description: String { "\(isSecure ? "https" : "http")://\(hostHeader)\(pathPrefix)" }
+
+    /// The absolute URL of `target` (path and query below the prefix).
+    public func url(for target: String) -> String { description + target }
 }

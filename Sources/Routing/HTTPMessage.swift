@@ -12,6 +12,35 @@ public struct HTTPHeader: Sendable, Hashable {
         self.name = name
         self.value = value
     }
+
+    /// Parses one received field line (`Name: value`, CR LF already removed or not); nil when it has no
+    /// colon, an empty or invalid name, or starts with whitespace (obsolete line folding, RFC 9112 §5.2).
+    public init?(fieldLine line: String) {
+        guard let colon = line.firstIndex(of: ":") else { return nil }
+        let name = String(line[line.startIndex..<colon])
+        guard Self.isValidName(name) else { return nil }
+        let value = line[line.index(after: colon)...].trimmingCharacters(in: CharacterSet(charactersIn: " \t\r\n"))
+        guard Self.isValidValue(value) else { return nil }
+        self.init(name, value)
+    }
+
+    /// True when `name` is a token (RFC 9110 §5.1): printable ASCII without spaces, separators or a colon.
+    public static func isValidName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && !separators.contains($0) }
+    }
+
+    /// The delimiters that may not appear in a field name.
+    private static let separators = Set("\"(),/:;<=>?@[\\]{}".utf8)
+
+    /// True when `value` has no control character but tab (so no CR or LF that would end the field).
+    public static func isValidValue(_ value: String) -> Bool {
+        !value.utf8.contains { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }
+    }
+
+    /// `text` with control characters replaced by "?", for one-line error messages.
+    public static func printable(_ text: String) -> String {
+        String(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) })
+    }
 }
 
 /// An HTTP/1.1 request to send: method, target (path and query) and an optional body.

@@ -14,11 +14,13 @@ public struct OSRMRouter: BlockingRouter {
     /// The tolerance around the heading, in degrees, for the start's bearing hint.
     public var headingTolerance: Int
 
-    /// Creates a router for `baseURL` (`http://HOST:PORT[/PREFIX]`); throws when the URL is not usable.
-    public init(baseURL: String, profile: String = "driving", timeout: Double = 5, headingTolerance: Int = 45) throws(HTTPEndpoint.ParseError) {
+    /// Creates a router for `baseURL` (`http[s]://HOST:PORT[/PREFIX]`; `caFile`: the CAs trusted for https
+    /// instead of the system's); throws when the URL is not usable.
+    public init(baseURL: String, profile: String = "driving", timeout: Double = 5, headingTolerance: Int = 45,
+                caFile: String? = nil) throws(HTTPEndpoint.ParseError) {
         endpoint = try HTTPEndpoint(baseURL)
         self.profile = profile
-        client = HTTPClient(timeout: timeout)
+        client = HTTPClient(timeout: timeout, caFile: caFile)
         self.headingTolerance = headingTolerance
     }
 

@@ -7,16 +7,16 @@ public enum RouterKind: String, Sendable, Hashable, CaseIterable {
     /// Valhalla's JSON API (`POST /route`, `format: osrm`).
     case valhalla
 
-    /// A router of this kind for `baseURL`.
-    public func makeRouter(baseURL: String, timeout: Double = 5) throws(HTTPEndpoint.ParseError) -> any Router {
-        try makeBlockingRouter(baseURL: baseURL, timeout: timeout)
+    /// A router of this kind for `baseURL` (`caFile`: the CAs trusted for https instead of the system's).
+    public func makeRouter(baseURL: String, timeout: Double = 5, caFile: String? = nil) throws(HTTPEndpoint.ParseError) -> any Router {
+        try makeBlockingRouter(baseURL: baseURL, timeout: timeout, caFile: caFile)
     }
 
     /// A router of this kind for `baseURL`, which can also answer on the calling thread.
-    public func makeBlockingRouter(baseURL: String, timeout: Double = 5) throws(HTTPEndpoint.ParseError) -> any BlockingRouter {
+    public func makeBlockingRouter(baseURL: String, timeout: Double = 5, caFile: String? = nil) throws(HTTPEndpoint.ParseError) -> any BlockingRouter {
         switch self {
-        case .osrm: return try OSRMRouter(baseURL: baseURL, timeout: timeout)
-        case .valhalla: return try ValhallaRouter(baseURL: baseURL, timeout: timeout)
+        case .osrm: return try OSRMRouter(baseURL: baseURL, timeout: timeout, caFile: caFile)
+        case .valhalla: return try ValhallaRouter(baseURL: baseURL, timeout: timeout, caFile: caFile)
         }
     }
 }
@@ -25,15 +25,15 @@ extension RouterKind {
     /// Finds out which API the server at `baseURL` speaks by asking it: Valhalla answers `GET /status` with its
     /// version and actions; OSRM answers any `/route/v1` URL with a JSON `code`. Throws `RouterError` when the
     /// server cannot be reached or is neither. The exchanges run off the caller's thread.
-    public static func detect(baseURL: String, timeout: Double = 5) async throws(RouterError) -> RouterKind {
-        try await offThread { () throws(RouterError) in try detectBlocking(baseURL: baseURL, timeout: timeout) }
+    public static func detect(baseURL: String, timeout: Double = 5, caFile: String? = nil) async throws(RouterError) -> RouterKind {
+        try await offThread { () throws(RouterError) in try detectBlocking(baseURL: baseURL, timeout: timeout, caFile: caFile) }
     }
 
     /// `detect` on the calling thread (blocking; up to two exchanges of at most `timeout` seconds each).
-    public static func detectBlocking(baseURL: String, timeout: Double = 5) throws(RouterError) -> RouterKind {
+    public static func detectBlocking(baseURL: String, timeout: Double = 5, caFile: String? = nil) throws(RouterError) -> RouterKind {
         let endpoint: HTTPEndpoint
         do { endpoint = try HTTPEndpoint(baseURL) } catch { throw .malformed(error.description) }
-        let client = HTTPClient(timeout: timeout, maxBodyBytes: 1 << 20)
+        let client = HTTPClient(timeout: timeout, maxBodyBytes: 1 << 20, caFile: caFile)
         let status = try client.exchangeBlocking(HTTPRequest(method: "GET", target: "/status"), with: endpoint)
         if status.isSuccess, let json = try? JSONParser().parse(status.body),
            json["available_actions"] != nil || json["version"]?.stringValue != nil {

@@ -40,7 +40,7 @@ enum RouterResponseDecoder {
     /// The first line of `text`, without control characters, at most 200 characters.
     static func oneLine(_ text: String) -> String {
         let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-        let clean = HTTPResponseParser.printable(line.trimmingCharacters(in: .whitespaces))
+        let clean = HTTPHeader.printable(line.trimmingCharacters(in: .whitespaces))
         return clean.count > 200 ? String(clean.prefix(200)) + "…" : clean
     }
 }
@@ -64,6 +64,7 @@ extension HTTPClientError {
         case .unreachable(let what): return .unreachable(what)
         case .timeout(let seconds): return .timeout(seconds)
         case .malformed(let what): return .malformed(what)
+        case .tls: return .unreachable(description)
         }
     }
 }

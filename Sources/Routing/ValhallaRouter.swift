@@ -13,11 +13,13 @@ public struct ValhallaRouter: BlockingRouter {
     /// The tolerance around the heading, in degrees.
     public var headingTolerance: Int
 
-    /// Creates a router for `baseURL` (`http://HOST:PORT[/PREFIX]`); throws when the URL is not usable.
-    public init(baseURL: String, costing: String = "auto", timeout: Double = 5, headingTolerance: Int = 45) throws(HTTPEndpoint.ParseError) {
+    /// Creates a router for `baseURL` (`http[s]://HOST:PORT[/PREFIX]`; `caFile`: the CAs trusted for https
+    /// instead of the system's); throws when the URL is not usable.
+    public init(baseURL: String, costing: String = "auto", timeout: Double = 5, headingTolerance: Int = 45,
+                caFile: String? = nil) throws(HTTPEndpoint.ParseError) {
         endpoint = try HTTPEndpoint(baseURL)
         self.costing = costing
-        client = HTTPClient(timeout: timeout)
+        client = HTTPClient(timeout: timeout, caFile: caFile)
         self.headingTolerance = headingTolerance
     }
 

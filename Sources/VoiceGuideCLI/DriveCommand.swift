@@ -20,7 +20,7 @@ public enum DriveCommand: VoiceGuideCommand {
         + "[--voice NAME] [--rate WPM] [--pitch P] [--quiet | --verbose] [--events FILE|-] [--route-index N] "
         + "[--polyline 5|6] [--data-dir DIR] [--location SOURCE] "
         + "[--gps-noise M] [--seed N] [--gps-rate HZ] [--gps-dropout FROM:TO] [--detour AT:ROUTE] [--record FILE] "
-        + "[--router URL [--router-kind osrm|valhalla]] | --list-voices [--locale TAG] [--format text|json] | --list-routes [--format text|json]"
+        + "[--router URL [--router-kind osrm|valhalla]] [--router-ca FILE] | --list-voices [--locale TAG] [--format text|json] | --list-routes [--format text|json]"
     /// The options the command accepts.
     public static let options: [OptionSpec] = [
         OptionSpec("speedup", value: "N", help: "Simulated seconds per real second, 0.25 to 1000 (default 1). Text mode still shows every announcement; only live audio may drop ones whose moment passed while another was being said. A WAV render ignores it (see --compress)."),

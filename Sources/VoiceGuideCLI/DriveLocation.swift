@@ -26,8 +26,9 @@ struct DriveLocation {
         OptionSpec("gps-dropout", value: "FROM:TO", help: "simulate: no fixes between these simulated seconds (a tunnel)."),
         OptionSpec("detour", value: "AT:ROUTE", help: "simulate: leave the route AT meters along it and drive the route file ROUTE instead (a wrong turn)."),
         OptionSpec("record", value: "FILE", help: "Write the positions the drive used to FILE.gpx or FILE.nmea, to replay it with --location."),
-        OptionSpec("router", value: "URL", help: "Routing server asked for a new route when off route (e.g. http://127.0.0.1:5000)."),
+        OptionSpec("router", value: "URL", help: "Routing server asked for a new route when off route (e.g. http://127.0.0.1:5000 or https://router.example)."),
         OptionSpec("router-kind", value: "KIND", help: "osrm or valhalla: the router's HTTP API (default: asked of the server when the first new route is needed)."),
+        RouterOptions.caOptionSpec,
     ]
 
     /// Reads the options; bad values are usage errors (64) naming the option.

@@ -14,7 +14,7 @@ public enum RouteCommand: VoiceGuideCommand {
     /// One line for the command list.
     public static let summary = "Plan a route through an OSRM or Valhalla router and write it (OSRM v5 JSON, or a GPX track to replay)."
     /// Usage after the command name.
-    public static let usage = "--from LAT,LON --to LAT,LON [--via LAT,LON…] --router URL [--router-kind osrm|valhalla] "
+    public static let usage = "--from LAT,LON --to LAT,LON [--via LAT,LON…] --router URL [--router-kind osrm|valhalla] [--router-ca FILE] "
         + "[--format osrm|gpx] [--output FILE] [--locale TAG] [--units metric|imperial|uk] [--timeout S] [--data-dir DIR]"
     /// The options the command accepts.
     public static let options: [OptionSpec] = [
@@ -23,6 +23,7 @@ public enum RouteCommand: VoiceGuideCommand {
         OptionSpec("via", value: "LAT,LON", help: "A stop on the way; repeat for several, in order (each ends a leg)."),
         OptionSpec("router", value: "URL", help: "The routing server, e.g. http://127.0.0.1:8002 (required)."),
         OptionSpec("router-kind", value: "KIND", help: "osrm or valhalla (default: asked of the server)."),
+        RouterOptions.caOptionSpec,
         OptionSpec("format", value: "FORMAT", help: "osrm (default: the router's OSRM v5 response) or gpx (a track with times, for --location gpx:FILE)."),
         OptionSpec("output", value: "FILE", help: "Write to FILE instead of standard output."),
         OptionSpec("locale", value: "TAG", help: "Language of the router's own texts (default: as for the other commands)."),

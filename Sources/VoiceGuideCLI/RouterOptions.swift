@@ -2,22 +2,44 @@ import Foundation
 import RouteModel
 import Routing
 
-/// `--router URL [--router-kind osrm|valhalla]`: the routing server a command plans (`route`) or replans
-/// (`drive`) through, parsed in one place.
+/// `--router URL [--router-kind osrm|valhalla] [--router-ca FILE]`: the routing server a command plans
+/// (`route`) or replans (`drive`) through, parsed in one place.
 struct RouterOptions {
     /// `--router URL`.
     var url: String?
     /// `--router-kind`; nil: asked of the server (off the caller's thread when driving).
     var kind: RouterKind?
+    /// `--router-ca FILE`: the CAs trusted for an https router instead of the system's.
+    var caFile: String?
 
-    /// Reads the options; `--router-kind` without `--router` is a usage error.
+    /// The `--router-ca` option as the commands that take `--router` list it.
+    static let caOptionSpec = OptionSpec("router-ca", value: "FILE",
+                                         help: "PEM file of the certificate authorities trusted for an https:// router, instead of the system's (a private CA).")
+
+    /// Reads the options; `--router-kind` or `--router-ca` without `--router` is a usage error, a CA file that
+    /// cannot be read is missing input (66).
     static func parse(_ arguments: ParsedArguments, command: String) throws -> RouterOptions {
         var options = RouterOptions(url: arguments.values["router"], kind: nil)
         if let kind = try arguments.choice("router-kind", of: RouterKind.allCases.map(\.rawValue), command: command) {
             guard options.url != nil else { throw CLIError.usage("--router-kind goes with --router URL", command: command) }
             options.kind = RouterKind(rawValue: kind)
         }
+        if let caFile = arguments.values["router-ca"] {
+            guard options.url != nil else { throw CLIError.usage("--router-ca goes with --router URL", command: command) }
+            options.caFile = try checkedCAFile(caFile, option: "router-ca")
+        }
         return options
+    }
+
+    /// `path` when it is a readable file; a missing-input error (66) naming `option` and the file otherwise.
+    /// libcurl reads the file itself at each connection, so this is what makes a typo fail at start.
+    static func checkedCAFile(_ path: String, option: String) throws -> String {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+              FileManager.default.isReadableFile(atPath: path) else {
+            throw CLIError(.noInput, "\(path): cannot read the CA file of option '--\(option)'")
+        }
+        return path
     }
 
     /// The router, if `--router` was given (a bad URL is a usage error). Without `--router-kind` the kind is
@@ -26,11 +48,11 @@ struct RouterOptions {
         guard let url else { return nil }
         do {
             guard let kind else {
-                let detecting = try DetectingRouter(baseURL: url, timeout: timeout)
+                let detecting = try DetectingRouter(baseURL: url, timeout: timeout, caFile: caFile)
                 detecting.detectInBackground()
                 return detecting
             }
-            return try kind.makeBlockingRouter(baseURL: url, timeout: timeout)
+            return try kind.makeBlockingRouter(baseURL: url, timeout: timeout, caFile: caFile)
         } catch {
             throw CLIError.usage("--router '\(url)': \(error)", command: command)
         }

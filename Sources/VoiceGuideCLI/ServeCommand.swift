@@ -13,15 +13,16 @@ public enum ServeCommand: VoiceGuideCommand {
     /// One line for the command list.
     public static let summary = "Serve voice instructions over HTTP (POST /v1/voice; proxy for OSRM or Valhalla)."
     /// Usage after the command name.
-    public static let usage = "[--host ADDR] [--port N] [--upstream URL --upstream-kind osrm|valhalla] [--upstream-timeout S] "
+    public static let usage = "[--host ADDR] [--port N] [--upstream URL --upstream-kind osrm|valhalla] [--upstream-ca FILE] [--upstream-timeout S] "
         + "[--max-body BYTES] [--max-connections N] [--head-timeout S] [--body-timeout S] [--idle-timeout S] "
         + "[--drain-window S] [--drain-timeout S] [--cors-origin ORIGIN|*] [--no-gzip] [--log-format text|json] [--locale TAG] [--data-dir DIR]"
     /// The options the command accepts.
     public static let options: [OptionSpec] = [
         OptionSpec("host", value: "ADDR", help: "Address to bind (default 127.0.0.1; 0.0.0.0 for all)."),
         OptionSpec("port", value: "N", help: "TCP port (default 8080; 0 picks a free one)."),
-        OptionSpec("upstream", value: "URL", help: "Proxy mode: the router asked for GET /route/v1/… (http://HOST:PORT)."),
+        OptionSpec("upstream", value: "URL", help: "Proxy mode: the router asked for GET /route/v1/… (http[s]://HOST:PORT)."),
         OptionSpec("upstream-kind", value: "KIND", help: "osrm (default) or valhalla."),
+        OptionSpec("upstream-ca", value: "FILE", help: "PEM file of the certificate authorities trusted for an https:// upstream, instead of the system's (a private CA)."),
         OptionSpec("upstream-timeout", value: "S", help: "Seconds for an upstream answer before 504 (default 10)."),
         OptionSpec("max-body", value: "BYTES", help: "Largest request body (default 33554432 = 32 MB); larger is 413."),
         OptionSpec("max-connections", value: "N", help: "Most open connections (default 512); one more gets 503."),
@@ -74,14 +75,17 @@ public enum ServeCommand: VoiceGuideCommand {
         let kind = try arguments.choice("upstream-kind", of: ["osrm", "valhalla"], command: name)
         var upstream: VoiceUpstream?
         if let url = arguments.values["upstream"] {
+            let caFile = try arguments.values["upstream-ca"].map { try RouterOptions.checkedCAFile($0, option: "upstream-ca") }
             do {
-                upstream = kind == "valhalla" ? .valhalla(try ValhallaRouter(baseURL: url, timeout: upstreamTimeout))
-                                              : .osrm(try OSRMRouter(baseURL: url, timeout: upstreamTimeout))
+                upstream = kind == "valhalla" ? .valhalla(try ValhallaRouter(baseURL: url, timeout: upstreamTimeout, caFile: caFile))
+                                              : .osrm(try OSRMRouter(baseURL: url, timeout: upstreamTimeout, caFile: caFile))
             } catch {
                 throw CLIError.usage("option '--upstream': \(error)", command: name)
             }
         } else if kind != nil {
             throw CLIError.usage("option '--upstream-kind' needs '--upstream URL'", command: name)
+        } else if arguments.values["upstream-ca"] != nil {
+            throw CLIError.usage("option '--upstream-ca' needs '--upstream URL'", command: name)
         }
         let data = try PhrasingSupport.data(arguments, io: io)
         // A server's default is its own setting, never the shell's LANG: --locale or en-US.

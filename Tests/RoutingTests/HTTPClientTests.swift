@@ -1,14 +1,27 @@
 import Foundation
 import Testing
 @testable import Routing
+import VoiceGuideTestSupport
 
 /// What the client puts on the wire, and what it refuses to.
 @Suite struct HTTPClientTests {
-    @Test func requestBytes() throws {
-        let endpoint = try HTTPEndpoint("http://127.0.0.1:8002/v")
-        let bytes = HTTPClient().encode(HTTPRequest(method: "POST", target: "/route", headers: [HTTPHeader("Content-Type", "application/json")],
-                                                    body: Data("{}".utf8)), for: endpoint)
-        #expect(String(decoding: bytes, as: UTF8.self) == "POST /v/route HTTP/1.1\r\nHost: 127.0.0.1:8002\r\nUser-Agent: VoiceGuide\r\nAccept: application/json\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}")
+    @Test func requestOnTheWire() async throws {
+        let server = try ScriptedHTTPServer(response: "HTTP/1.1 201 Made It\r\nContent-Length: 2\r\nX-A: 1\r\nx-a: 2\r\n\r\nok")
+        defer { server.stop() }
+        let endpoint = try HTTPEndpoint(server.baseURL + "/v")
+        let response = try await HTTPClient().send(HTTPRequest(method: "POST", target: "/route?q=1", headers: [HTTPHeader("Content-Type", "application/json")],
+                                                               body: Data("{}".utf8)), to: endpoint)
+        #expect(response.status == 201 && response.reason == "Made It" && response.body == Data("ok".utf8))
+        #expect(response.headers.filter { $0.name.lowercased() == "x-a" }.map(\.value) == ["1", "2"], "every field kept, in order")
+        let received = try #require(server.requests.first)
+        #expect(received.requestLine == "POST /v/route?q=1 HTTP/1.1")
+        let fields = Set(received.head.components(separatedBy: "\r\n").dropFirst())
+        for field in ["Host: 127.0.0.1:\(server.port)", "User-Agent: VoiceGuide", "Accept: application/json",
+                      "Content-Type: application/json", "Content-Length: 2"] {
+            #expect(fields.contains(field), "\(field) in \(received.head)")
+        }
+        #expect(!received.head.lowercased().contains("expect:"), "no 100-continue wait before a small body")
+        #expect(received.body == Data("{}".utf8))
     }
 
     @Test(arguments: [

@@ -310,15 +310,7 @@ import VoiceGuideTestSupport
     @Test func aSimulatedWrongTurnIsReroutedByValhallaAndGuidedToTheArrival() async throws {
         let valhalla = try ValhallaService()
         defer { valhalla.stop() }
-        let router = try ValhallaRouter(baseURL: valhalla.baseURL)
-        let planned = try await router.route(RouteRequest(origin: Coordinate(latitude: 60.1655, longitude: 24.9390),
-                                                          destinations: [Coordinate(latitude: 60.1770, longitude: 24.9500)]))
-        let index = RouteIndex(route: planned.document.route)
-        let wrong = try await router.route(RouteRequest(origin: index.path.coordinate(atDistance: 600),
-                                                        heading: index.path.bearing(atDistance: 600),
-                                                        destinations: [Coordinate(latitude: 60.1700, longitude: 24.9530)]))
-        let plannedFile = try CLIFixtures.temporaryFile(planned.body, name: "planned.json")
-        let wrongFile = try CLIFixtures.temporaryFile(wrong.body, name: "wrong.json")
+        let (plannedFile, wrongFile) = try await CLIFixtures.valhallaWrongTurn(valhalla.baseURL)
         let drive = ToolRun(["drive", plannedFile, "--output", "text", "--speedup", "10", "--detour", "600:\(wrongFile)",
                              "--router", valhalla.baseURL, "--router-kind", "valhalla"])
         #expect(drive.code == 0, "\(drive.err)")

@@ -1,4 +1,6 @@
 import Foundation
+import RouteModel
+import Routing
 import VoiceGuideCLI
 
 /// Runs `voiceguide` in-process with captured stdout/stderr and optional stdin.
@@ -22,6 +24,19 @@ final class ToolRun: @unchecked Sendable {
 }
 
 enum CLIFixtures {
+    /// A wrong turn planned by the real Valhalla at `router`: a route across central Helsinki, and the route a
+    /// driver takes instead from 600 m along it; the two files, for `drive PLANNED --detour 600:WRONG`.
+    static func valhallaWrongTurn(_ router: String) async throws -> (planned: String, wrong: String) {
+        let valhalla = try ValhallaRouter(baseURL: router)
+        let planned = try await valhalla.route(RouteRequest(origin: Coordinate(latitude: 60.1655, longitude: 24.9390),
+                                                            destinations: [Coordinate(latitude: 60.1770, longitude: 24.9500)]))
+        let index = RouteIndex(route: planned.document.route)
+        let wrong = try await valhalla.route(RouteRequest(origin: index.path.coordinate(atDistance: 600),
+                                                          heading: index.path.bearing(atDistance: 600),
+                                                          destinations: [Coordinate(latitude: 60.1700, longitude: 24.9530)]))
+        return (try temporaryFile(planned.body, name: "planned.json"), try temporaryFile(wrong.body, name: "wrong.json"))
+    }
+
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
     static let exampleNames = ["city-dc.json", "motorway-bay-bridge.json", "multi-stop-manhattan.json",
