@@ -136,41 +136,51 @@ import VoiceGuideTestSupport
         defer { gpsd.stop() }
         let router = try ValhallaRouter(baseURL: valhalla.baseURL)
         let origin = try #require(DestinationOptionsCoordinates.parse(Self.from))
-        let destination = try #require(DestinationOptionsCoordinates.parse(Self.to))
-        let planned = try router.routeBlocking(RouteRequest(origin: origin, destinations: [destination], language: "en-US"))
+        let destination = try #require(DestinationOptionsCoordinates.parse(Self.via))
+        // The route the drive will plan: from a car standing at the origin (no course), as the test asks for it.
+        let planned = try router.routeBlocking(RouteRequest(origin: origin, destinations: [destination], language: "en-US",
+                                                            units: "imperial"))
         let index = RouteIndex(route: planned.document.route)
         let events = temporary("events.jsonl")
         let finished = DispatchSemaphore(value: 0)
         let box = TestBox<ToolRun?>(nil)
         DispatchQueue.global().async {
-            box.set(ToolRun(["drive", "--to", Self.to, "--location", "gpsd://127.0.0.1:\(gpsd.port)", "--router", valhalla.baseURL,
+            box.set(ToolRun(["drive", "--to", Self.via, "--location", "gpsd://127.0.0.1:\(gpsd.port)", "--router", valhalla.baseURL,
                              "--output", "text", "--events", events]))
             finished.signal()
         }
-        // The drive waits for its first fix (and says so) until these come: ten simulated seconds of driving every
-        // real second, positions along the planned geometry, each stamped when sent.
-        var sent = 0
-        for fix in Simulator(index: index, options: SimulatorOptions()) {
-            if finished.wait(timeout: .now() + 0.1) == .success { finished.signal(); break }
-            var position = fix.position
-            position.timestamp = 0
-            #expect(gpsd.send(NMEAWriter.sentences(for: position, epoch: Date().timeIntervalSince1970) ?? ""),
+        func log() -> String { (try? String(contentsOfFile: events, encoding: .utf8)) ?? "" }
+        func send(_ position: Position) {
+            var stamped = position
+            stamped.timestamp = 0
+            #expect(gpsd.send(NMEAWriter.sentences(for: stamped, epoch: Date().timeIntervalSince1970) ?? ""),
                     "gpsd is not reading the feed: \(gpsd.logTail())")
+        }
+        // Standing at the start until the drive has planned its route and started (bounded).
+        let start = index.path.coordinate(atDistance: 0)
+        let planning = Date().addingTimeInterval(20)
+        while !log().contains("\"event\":\"start\""), Date() < planning, finished.wait(timeout: .now() + 0.2) != .success {
+            send(Position(coordinate: start, speed: 0, timestamp: 0))
+        }
+        // Then driving the planned geometry at 36 km/h, a fix every 0.3 s (as if at 120 km/h), each stamped when sent.
+        var sent = 0
+        for fix in Simulator(index: index, options: SimulatorOptions(speedKmh: 36)) {
+            if finished.wait(timeout: .now() + 0.3) == .success { finished.signal(); break }
+            send(fix.position)
             sent += 1
         }
         // The last position, held, until the drive ends (bounded).
         let end = Date().addingTimeInterval(20)
+        let last = index.path.coordinate(atDistance: index.path.length)
         while finished.wait(timeout: .now() + 0.2) != .success, Date() < end {
-            let last = index.path.coordinate(atDistance: index.path.length)
-            _ = gpsd.send(NMEAWriter.sentences(for: Position(coordinate: last, speed: 0, timestamp: 0),
-                                               epoch: Date().timeIntervalSince1970) ?? "")
+            send(Position(coordinate: last, speed: 0, timestamp: 0))
         }
-        let run = try #require(box.get(), "the drive did not end: \(gpsd.logTail())")
+        let run = try #require(box.get(), "the drive did not end after \(sent) fixes: \(log().suffix(1500)) \(gpsd.logTail())")
         #expect(run.code == 0, "\(run.err)")
         #expect(run.out.contains("no GPS fix; guidance waits"), "\(run.out.prefix(600))")
-        let log = (try? String(contentsOfFile: events, encoding: .utf8)) ?? ""
-        let kinds = kinds(log)
+        let kinds = kinds(log())
         #expect(kinds.first == "depart" && kinds.last == "arrive", "\(kinds) after \(sent) fixes")
+        #expect(!log().contains("leftRoute"), "planned from the first fix, the drive follows the same route")
     }
 }
 
