@@ -15,7 +15,7 @@ public enum DriveCommand: VoiceGuideCommand {
     /// One line for the command list.
     public static let summary = "Hear guidance during a simulated drive (ALSA, WAV file, or text)."
     /// Usage after the command name: every option.
-    public static let usage = "[ROUTE|NAME|- | --to LAT,LON|NAME [--via LAT,LON|NAME…] [--from LAT,LON|NAME] [--places FILE]] [--locale TAG] [--units metric|imperial|uk] [--speed KMH] [--speedup N] "
+    public static let usage = "[ROUTE|NAME|-] [--to LAT,LON|NAME] [--via LAT,LON|NAME…] [--from LAT,LON|NAME] [--places FILE] [--locale TAG] [--units metric|imperial|uk] [--speed KMH] [--speedup N] "
         + "[--output auto|alsa[:DEVICE]|wav:FILE|text] [--compress N] [--mute-from S --mute-until S] [--volume PERCENT] "
         + "[--voice NAME] [--rate WPM] [--pitch P] [--quiet | --verbose] [--events FILE|-] [--route-index N] "
         + "[--polyline 5|6] [--data-dir DIR] [--location SOURCE] "
@@ -47,7 +47,7 @@ public enum DriveCommand: VoiceGuideCommand {
           voiceguide drive --speedup 4                     four times faster
           voiceguide drive r.json --output wav:drive.wav   render the drive to WAV
           voiceguide drive --events - --quiet | jq .event  follow it from a program
-          voiceguide drive --to 60.1756,24.9473 --location gpsd --router http://127.0.0.1:8002
+          voiceguide drive --to 60.17,24.95 --router URL   plan, then guide
         """
 
     /// Where the drive's speech goes.
