@@ -115,7 +115,6 @@ enum DestinationStart {
             }
             if let fix = latest, !planning {
                 planning = true
-                console.info("gpsOk", at: fix.timestamp)
                 let thread = Thread {
                     let result = Result { try plan(fix.coordinate, fix.heading) }
                     outcome.withLock { $0 = result }
