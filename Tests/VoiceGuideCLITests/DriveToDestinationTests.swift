@@ -95,6 +95,18 @@ import VoiceGuideTestSupport
         #expect(kinds(up.out).last == "arrive", "\(up.out.suffix(400))")
     }
 
+    @Test func aRouterThatDoesNotAnswerAtTheStartIsExit69WithinItsTimeout() throws {
+        let silent = try ScriptedHTTPServer { _ in .silence }
+        defer { silent.stop() }
+        let start = Date()
+        let run = ToolRun(["drive", "--from", Self.from, "--to", Self.to, "--router", silent.baseURL, "--router-kind", "valhalla",
+                           "--output", "text"])
+        let elapsed = Date().timeIntervalSince(start)
+        #expect(run.code == 69, "\(run.err)")
+        #expect(run.errLines.count == 1 && run.err.contains("router timed out after 5 s"), "\(run.err)")
+        #expect(elapsed >= 4.5 && elapsed < 15, "bounded by the router's 5 s timeout: \(elapsed) s")
+    }
+
     @Test func namesComeFromAPlacesFileWithSuggestionsForUnknownOnes() throws {
         let valhalla = try ValhallaService.scoped()
         let places = try places()
