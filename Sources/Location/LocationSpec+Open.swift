@@ -18,12 +18,19 @@ extension LocationSpec {
     /// `gpsd` connects at once (`.unavailable` when it is not running). Errors are `LocationError`s.
     public func open(route: RouteIndex, simulation: SimulationSpec = SimulationSpec(),
                      base: SimulatorOptions = SimulatorOptions(), gpxSpeed: Double? = nil) throws -> any LocationSource {
+        if let receiver = try openReceiver(gpxSpeed: gpxSpeed) { return receiver }
+        let detour = try simulation.loadDetourRoute().map { index in
+            SimulatedLocationSource.Detour(atMeters: simulation.detour?.atMeters ?? 0, index: index)
+        }
+        return SimulatedLocationSource(index: route, options: simulation.options(base: base), detour: detour)
+    }
+
+    /// Opens a source that needs no route (every one but `simulate`, which gives nil): before a route is planned
+    /// from its first fix. Errors are `LocationError`s, as for `open(route:…)`.
+    public func openReceiver(gpxSpeed: Double? = nil) throws -> (any LocationSource)? {
         switch self {
         case .simulate:
-            let detour = try simulation.loadDetourRoute().map { index in
-                SimulatedLocationSource.Detour(atMeters: simulation.detour?.atMeters ?? 0, index: index)
-            }
-            return SimulatedLocationSource(index: route, options: simulation.options(base: base), detour: detour)
+            return nil
         case .nmea(let path):
             return NMEADeviceSource.isDevice(path) ? try NMEADeviceSource(path: path) : try NMEASource(path: path)
         case .gpx(let path):

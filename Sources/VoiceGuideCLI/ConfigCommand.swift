@@ -94,6 +94,8 @@ public enum ConfigCommand: VoiceGuideCommand {
             ?? Effective(key: "output", value: "auto", source: "default"))
         rows.append(given("router").map { Effective(key: "router", value: $0, source: file) }
             ?? Effective(key: "router", value: nil, source: "default"))
+        rows.append(given("places").map { Effective(key: "places", value: $0, source: file) }
+            ?? Effective(key: "places", value: nil, source: "default"))
         return rows
     }
 }

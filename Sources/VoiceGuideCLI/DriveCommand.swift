@@ -15,7 +15,7 @@ public enum DriveCommand: VoiceGuideCommand {
     /// One line for the command list.
     public static let summary = "Hear guidance during a simulated drive (ALSA, WAV file, or text)."
     /// Usage after the command name: every option.
-    public static let usage = "[ROUTE|NAME|-] [--locale TAG] [--units metric|imperial|uk] [--speed KMH] [--speedup N] "
+    public static let usage = "[ROUTE|NAME|-] [--to LAT,LON|NAME] [--via LAT,LON|NAME…] [--from LAT,LON|NAME] [--places FILE] [--locale TAG] [--units metric|imperial|uk] [--speed KMH] [--speedup N] "
         + "[--output auto|alsa[:DEVICE]|wav:FILE|text] [--compress N] [--mute-from S --mute-until S] [--volume PERCENT] "
         + "[--voice NAME] [--rate WPM] [--pitch P] [--quiet | --verbose] [--events FILE|-] [--route-index N] "
         + "[--polyline 5|6] [--data-dir DIR] [--location SOURCE] "
@@ -30,11 +30,15 @@ public enum DriveCommand: VoiceGuideCommand {
         OptionSpec("mute-until", value: "S", help: "Unmute at this simulated second."),
         OptionSpec("volume", value: "PERCENT", help: "Output volume, 0 to 100 (default 100)."),
         OptionSpec("format", value: "FORMAT", help: "With --list-routes or --list-voices: text (default) or json (docs/routes.schema.json, docs/voices.schema.json)."),
-    ] + GuidanceSettings.optionSpecs + DriveExtras.optionSpecs + DriveLocation.optionSpecs
+    ] + GuidanceSettings.optionSpecs + DriveExtras.optionSpecs + DriveLocation.optionSpecs + DestinationOptions.optionSpecs
 
     /// Keys and examples.
     public static let notes = """
         ROUTE is a file, - for stdin, or an example route's NAME (see --list-routes).
+        With --to instead of ROUTE, the route is planned through --router from
+        --from, else from the first fix of --location (a live receiver: guidance
+        waits for it); --location simulate needs --from. No route is exit 65, a
+        router that is down or slow 69.
         Keys on a terminal: m mute/unmute, + faster, - slower, space pause, ? keys,
         q quit, Ctrl-Z suspend; Ctrl-C stops at once (exit 130).
         Examples:
@@ -43,6 +47,7 @@ public enum DriveCommand: VoiceGuideCommand {
           voiceguide drive --speedup 4                     four times faster
           voiceguide drive r.json --output wav:drive.wav   render the drive to WAV
           voiceguide drive --events - --quiet | jq .event  follow it from a program
+          voiceguide drive --to 60.17,24.95 --router URL   plan, then guide
         """
 
     /// Where the drive's speech goes.
@@ -78,18 +83,28 @@ public enum DriveCommand: VoiceGuideCommand {
         let mute = try muteWindow(arguments)
         let extras = try DriveExtras.parse(arguments, io: io, command: name)
         // Before the route is read: a route on stdin must not swallow the positions meant for it too.
-        let location = try DriveLocation.parse(arguments, command: name)
+        var location = try DriveLocation.parse(arguments, command: name)
         try location.checkStandardInput(route: arguments.positionals.first, command: name)
-        let routePath = try arguments.positionals.first.map { ExampleRoutes.resolve($0, arguments: arguments, io: io) }
-            ?? defaultRoute(arguments, io: io)
-        let settings = try GuidanceSettings.load(routePath: routePath, arguments: arguments, command: name, io: io)
+        if location.spec.isLive, case .wav = output {
+            throw CLIError.usage("a WAV render needs recorded positions (--location simulate, nmea:FILE or gpx:FILE), not a live receiver", command: name)
+        }
+        let settings: GuidanceSettings
+        if let destination = try DestinationOptions.parse(arguments, command: name) {
+            if let route = arguments.positionals.first {
+                throw CLIError.usage("--to plans the route: give no ROUTE (got '\(route)')", command: name)
+            }
+            guard let planned = try DestinationStart.settings(destination, location: &location, extras: extras,
+                                                              arguments: arguments, io: io, command: name) else { return .ok }
+            settings = planned
+        } else {
+            let routePath = try arguments.positionals.first.map { ExampleRoutes.resolve($0, arguments: arguments, io: io) }
+                ?? defaultRoute(arguments, io: io)
+            settings = try GuidanceSettings.load(routePath: routePath, arguments: arguments, command: name, io: io)
+        }
         let volume = try arguments.number("volume", in: 0...100, command: name).map { $0 / 100 } ?? 1
         var drive = DriveSetup(settings: settings, speedup: speedup, compress: compress, mute: mute, volume: volume, io: io)
         drive.extras = extras
         drive.location = location
-        if drive.location.spec.isLive, case .wav = output {
-            throw CLIError.usage("a WAV render needs recorded positions (--location simulate, nmea:FILE or gpx:FILE), not a live receiver", command: name)
-        }
         switch output {
         case .wav(let path): return try drive.renderWAV(to: path)
         case .text: return try drive.live(device: nil, fallbackToText: false)

@@ -3,6 +3,7 @@ import RouteModel
 import Guidance
 import Location
 import Routing
+import Speech
 
 /// Where a drive's positions come from and where it asks for new routes: `--location` with the simulation
 /// options (`--gps-noise`, `--seed`, `--gps-rate`, `--gps-dropout`, `--detour`), `--record`, and
@@ -16,6 +17,9 @@ struct DriveLocation {
     var recordPath: String?
     /// `--router URL [--router-kind]`: where new routes come from when off route.
     var routing = RouterOptions()
+    /// The source already opened to plan the route from its first fix (`drive --to`), with the clock started
+    /// when it was opened (a live source's drive time counts from then).
+    var opened: (source: any LocationSource, since: SystemClock)?
 
     /// The options this adds to `drive`.
     static let optionSpecs: [OptionSpec] = [
@@ -26,7 +30,7 @@ struct DriveLocation {
         OptionSpec("gps-dropout", value: "FROM:TO", help: "simulate: no fixes between these simulated seconds (a tunnel)."),
         OptionSpec("detour", value: "AT:ROUTE", help: "simulate: leave the route AT meters along it and drive the route file ROUTE instead (a wrong turn)."),
         OptionSpec("record", value: "FILE", help: "Write the positions the drive used to FILE.gpx or FILE.nmea, to replay it with --location."),
-        OptionSpec("router", value: "URL", help: "Routing server asked for a new route when off route (e.g. http://127.0.0.1:5000 or https://router.example)."),
+        OptionSpec("router", value: "URL", help: "Routing server that plans the route for --to and a new one when off route (e.g. http://127.0.0.1:5000 or https://router.example)."),
         OptionSpec("router-kind", value: "KIND", help: "osrm or valhalla: the router's HTTP API (default: asked of the server when the first new route is needed)."),
         RouterOptions.caOptionSpec,
     ]
@@ -69,6 +73,7 @@ struct DriveLocation {
     /// Opens the source with the library's one opener (`LocationSpec.open`) for `settings`' route. A missing file
     /// is 66, bad data 65, a receiver that is not there (gpsd not running, no device) 69.
     func open(_ settings: GuidanceSettings) throws -> any LocationSource {
+        if let opened { return opened.source }
         do {
             return try spec.open(route: settings.index, simulation: simulation, base: settings.simulatorOptions,
                                  gpxSpeed: settings.speedKmh.map { $0 / 3.6 })

@@ -312,7 +312,9 @@ struct DriveSetup {
         let source = try location.open(settings)
         let wall = SystemClock()
         // A live receiver's positions come in wall-clock time: its drive time is the time since it was opened.
-        let timeline = SimulationTimeline(speedup: source.timing == .live ? 1 : speedup, wall: wall.now())
+        // (counted from when it was opened, when that was before: waiting for the fix a route was planned from).
+        let timeline = SimulationTimeline(speedup: source.timing == .live ? 1 : speedup,
+                                          wall: wall.now() - (source.timing == .live ? location.opened?.since.now() ?? 0 : 0))
         let speech = try liveSpeech(device: device, fallbackToText: fallbackToText, timeline: timeline,
                                     words: DriveWords(locale: settings.locale))
         let console = console(simTime: speech.timebase.driveTime)

@@ -31,20 +31,30 @@ struct GuidanceSettings {
 
     /// Reads the options, loads the route (`routePath`) and the locale. Errors are `CLIError`s with exit codes.
     static func load(routePath: String, arguments: ParsedArguments, command: String, io: CommandIO) throws -> GuidanceSettings {
+        var options = try RouteLoading.options(from: arguments, command: command)
+        // Only the Mapbox rewrite writes the input back; --stats compares with the router's own instructions.
+        options.retainsJSON = arguments.values["format"] == "mapbox" || arguments.flags.contains("stats")
+        return try load(arguments: arguments, command: command, io: io) { _, _ in
+            let name = routePath == "-" ? "<stdin>" : routePath
+            return (try RouteLoading.load(path: routePath, io: io, options: options), name)
+        }
+    }
+
+    /// Reads the options and the locale, then gets the route from `route` (given the locale and the phrase
+    /// builder, whose language and units a router plans in) with the name messages give it.
+    static func load(arguments: ParsedArguments, command: String, io: CommandIO,
+                     route: (LoadedLocale, PhraseBuilder) throws -> (document: RouteDocument, name: String)) throws -> GuidanceSettings {
         let units = try arguments.choice("units", of: UnitsSystem.allCases.map(\.rawValue), command: command)
             .flatMap(UnitsSystem.init(rawValue:))
         let speed = try arguments.number("speed", in: 1...300, command: command)
         let data = try PhrasingSupport.data(arguments, io: io)
         let tag = PhrasingSupport.localeTag(arguments, data: data, io: io)
         let locale = try PhrasingSupport.locale(tag, data: data, io: io)
-        var options = try RouteLoading.options(from: arguments, command: command)
-        // Only the Mapbox rewrite writes the input back; --stats compares with the router's own instructions.
-        options.retainsJSON = arguments.values["format"] == "mapbox" || arguments.flags.contains("stats")
-        let document = try RouteLoading.load(path: routePath, io: io, options: options)
-        let name = routePath == "-" ? "<stdin>" : routePath
+        let builder = locale.builder(units: units)
+        let (document, name) = try route(locale, builder)
         RouteLoading.reportWarnings(document, file: name, io: io)
         return GuidanceSettings(document: document, routeName: name, index: RouteIndex(route: document.route),
-                                data: data, locale: locale, builder: locale.builder(units: units), speedKmh: speed)
+                                data: data, locale: locale, builder: builder, speedKmh: speed)
     }
 
     /// The voice for `choice` (nil: the locale's own eSpeak NG voice), through the factory. A locale voice

@@ -14,13 +14,10 @@ public enum RouteCommand: VoiceGuideCommand {
     /// One line for the command list.
     public static let summary = "Plan a route through an OSRM or Valhalla router and write it (OSRM v5 JSON, or a GPX track to replay)."
     /// Usage after the command name.
-    public static let usage = "--from LAT,LON --to LAT,LON [--via LAT,LON…] --router URL [--router-kind osrm|valhalla] [--router-ca FILE] "
+    public static let usage = "--from LAT,LON|NAME --to LAT,LON|NAME [--via LAT,LON|NAME…] [--places FILE] --router URL [--router-kind osrm|valhalla] [--router-ca FILE] "
         + "[--format osrm|gpx] [--output FILE] [--locale TAG] [--units metric|imperial|uk] [--timeout S] [--data-dir DIR]"
     /// The options the command accepts.
-    public static let options: [OptionSpec] = [
-        OptionSpec("from", value: "LAT,LON", help: "Where the route starts."),
-        OptionSpec("to", value: "LAT,LON", help: "The destination."),
-        OptionSpec("via", value: "LAT,LON", help: "A stop on the way; repeat for several, in order (each ends a leg)."),
+    public static let options: [OptionSpec] = DestinationOptions.optionSpecs + [
         OptionSpec("router", value: "URL", help: "The routing server, e.g. http://127.0.0.1:8002 (required)."),
         OptionSpec("router-kind", value: "KIND", help: "osrm or valhalla (default: asked of the server)."),
         RouterOptions.caOptionSpec,
@@ -39,6 +36,8 @@ public enum RouteCommand: VoiceGuideCommand {
           voiceguide route --from 60.1699,24.9384 --to 60.1756,24.9473 \\
               --router http://127.0.0.1:8002 > r.json && voiceguide drive r.json
           voiceguide route --from … --to … --router URL --format gpx -o r.gpx
+          voiceguide route --places helsinki.geojson --from Kamppi --to Kauppatori \\
+              --router http://127.0.0.1:8002 -o r.json
         """
 
     /// Runs the command; failures are `CLIError`s with their exit codes.
@@ -46,12 +45,12 @@ public enum RouteCommand: VoiceGuideCommand {
         guard arguments.positionals.isEmpty else {
             throw CLIError.usage("\(name) takes no arguments, got '\(arguments.positionals.joined(separator: " "))'", command: name)
         }
-        guard let fromText = arguments.values["from"], let toText = arguments.values["to"] else {
+        guard arguments.values["from"] != nil, arguments.values["to"] != nil else {
             throw CLIError.usage("route needs --from LAT,LON and --to LAT,LON", command: name)
         }
-        let origin = try RouterOptions.coordinate(fromText, option: "from", command: name)
-        let stops = try (arguments.allValues["via"] ?? []).map { try RouterOptions.coordinate($0, option: "via", command: name) }
-            + [RouterOptions.coordinate(toText, option: "to", command: name)]
+        guard let destination = try DestinationOptions.parse(arguments, command: name), let origin = destination.origin else {
+            throw CLIError.usage("route needs --from LAT,LON and --to LAT,LON", command: name)
+        }
         let format = try arguments.choice("format", of: ["osrm", "gpx"], command: name) ?? "osrm"
         let timeout = try arguments.number("timeout", in: 1...300, command: name) ?? 30
         let routerOptions = try RouterOptions.parse(arguments, command: name)
@@ -62,11 +61,8 @@ public enum RouteCommand: VoiceGuideCommand {
         let tag = PhrasingSupport.localeTag(arguments, data: data, io: io)
         let locale = try PhrasingSupport.locale(tag, data: data, io: io)
         let units = try arguments.choice("units", of: UnitsSystem.allCases.map(\.rawValue), command: name) ?? locale.profile.units.rawValue
-        let request = RouteRequest(origin: origin, destinations: stops, language: locale.profile.tag, units: units)
-        let response: RouterResponse
-        do { response = try router.routeBlocking(request) } catch {
-            throw RouterOptions.cliError(error, router: routerOptions.url ?? router.label)
-        }
+        let response = try destination.plan(from: origin, router: router, routerName: routerOptions.url ?? router.label,
+                                            language: locale.profile.tag, units: units)
         let bytes = format == "gpx" ? try track(response.document.route) : response.body
         if let path = arguments.values["output"] {
             try OutputFiles.write(bytes, to: path)

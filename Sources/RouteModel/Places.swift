@@ -1,0 +1,131 @@
+import Foundation
+import SafeIO
+
+/// A named point a drive can go to or through.
+public struct Place: Sendable, Hashable {
+    /// The name as written in the file.
+    public var name: String
+    /// Where it is.
+    public var coordinate: Coordinate
+
+    /// Creates a place.
+    public init(name: String, coordinate: Coordinate) {
+        self.name = name
+        self.coordinate = coordinate
+    }
+}
+
+/// Why a places file cannot be used; `description` is one line naming the file and, for bad data, the JSON path.
+public struct PlacesError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Kind: Sendable, Equatable {
+        /// The file is not there or cannot be read (the reason in words).
+        case missing(String)
+        /// The file is read but is not a usable GeoJSON FeatureCollection of named points.
+        case badData
+    }
+    /// What went wrong.
+    public var kind: Kind
+    /// The file as named by the caller.
+    public var file: String
+    /// The JSON path of the offending value (`features[3].geometry.coordinates`); empty for the whole file.
+    public var path: String
+    /// What is wrong there.
+    public var reason: String
+
+    /// "FILE: PATH: REASON" (without the path when it is the whole file).
+    public var description: String {
+        let name = ControlCharacters.escaped(file)
+        return path.isEmpty ? "\(name): \(reason)" : "\(name): \(path): \(reason)"
+    }
+}
+
+/// Named destinations from a GeoJSON FeatureCollection of Points with a `name` property, as `osmium export`
+/// writes them from an OpenStreetMap extract or as one writes by hand. Features that are not points, or have no
+/// name, are skipped (an OSM export holds many); a point with a broken position is an error.
+public struct Places: Sendable {
+    /// The named points in file order (a name may repeat; `place(named:)` takes the first).
+    public var places: [Place]
+
+    /// The largest places file read: 64 MiB.
+    public static let maxBytes = 64 << 20
+
+    /// Creates a list from places.
+    public init(_ places: [Place]) { self.places = places }
+
+    /// Reads the places file at `path` (bounded in size). Throws `PlacesError`.
+    public init(path: String) throws(PlacesError) {
+        let data: Data
+        do {
+            data = try BoundedReader.read(path: path, limit: Self.maxBytes)
+        } catch {
+            if case .tooBig = error { throw PlacesError(kind: .badData, file: path, path: "", reason: error.reason) }
+            throw PlacesError(kind: .missing(error.reason), file: path, path: "", reason: error.reason)
+        }
+        try self.init(data: data, fileName: path)
+    }
+
+    /// Parses a places document; `fileName` names it in errors. Throws `PlacesError` (`.badData`).
+    public init(data: Data, fileName: String) throws(PlacesError) {
+        func bad(_ path: String, _ reason: String) -> PlacesError {
+            PlacesError(kind: .badData, file: fileName, path: path, reason: reason)
+        }
+        let root: JSONValue
+        do { root = try JSONParser(maxBytes: Self.maxBytes, rejectsDuplicateKeys: false, recordsKeyPath: true).parse(data) } catch {
+            throw bad(error.keyPath, "not JSON: line \(error.line), column \(error.column): \(error.reason)")
+        }
+        guard root.objectMembers != nil else { throw bad("", "expected a GeoJSON FeatureCollection object, got \(root.typeName)") }
+        guard root["type"]?.stringValue == "FeatureCollection" else {
+            throw bad("type", "expected \"FeatureCollection\", got \(root["type"].map(Self.shown) ?? "nothing")")
+        }
+        guard let features = root["features"]?.arrayValue else {
+            throw bad("features", "expected an array of features, got \(root["features"]?.typeName ?? "nothing")")
+        }
+        var places: [Place] = []
+        for (index, feature) in features.enumerated() {
+            let at = "features[\(index)]"
+            guard feature.objectMembers != nil else { throw bad(at, "expected a feature object, got \(feature.typeName)") }
+            guard let geometry = feature["geometry"], geometry["type"]?.stringValue == "Point" else { continue }
+            guard let name = feature["properties"]?["name"]?.stringValue?.trimmingCharacters(in: .whitespacesAndNewlines),
+                  !name.isEmpty else { continue }
+            let numbers = geometry["coordinates"]?.arrayValue?.compactMap(\.numberValue) ?? []
+            let point = numbers.count >= 2 ? Coordinate(latitude: numbers[1], longitude: numbers[0]) : nil
+            guard let point, point.isValid else {
+                throw bad(at + ".geometry.coordinates",
+                          "expected [longitude, latitude] in degrees, got \(geometry["coordinates"].map(Self.shown) ?? "nothing")")
+            }
+            places.append(Place(name: name, coordinate: point))
+        }
+        guard !places.isEmpty else { throw bad("features", "no Point feature with a \"name\" property") }
+        self.places = places
+    }
+
+    /// The place called `name`: the exact name, else the only one equal ignoring case and accents.
+    public func place(named name: String) -> Place? {
+        if let exact = places.first(where: { $0.name == name }) { return exact }
+        let key = Self.folded(name)
+        return places.first { Self.folded($0.name) == key }
+    }
+
+    /// The distinct names, in file order.
+    public var names: [String] {
+        var seen = Set<String>()
+        return places.map(\.name).filter { seen.insert($0).inserted }
+    }
+
+    /// `name` compared loosely: lowercased, without accents and surrounding space.
+    static func folded(_ name: String) -> String {
+        name.trimmingCharacters(in: .whitespaces).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
+
+    /// A short rendering of a bad value for messages.
+    private static func shown(_ value: JSONValue) -> String {
+        if let s = value.stringValue { return "\"\(s.prefix(40))\"" }
+        if let n = value.numberValue { return "\(n)" }
+        if let a = value.arrayValue {
+            let items = a.prefix(3).map { $0.numberValue.map { "\($0)" } ?? $0.typeName }
+            return "[" + items.joined(separator: ", ") + (a.count > 3 ? ", …" : "") + "]"
+        }
+        return value.typeName
+    }
+}
