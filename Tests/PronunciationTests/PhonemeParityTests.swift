@@ -42,6 +42,23 @@ import Pronunciation
     /// out of the count, in every locale, and listed here by route and index.
     static let rewordedByThePlanner: Set<String> = ["city-dc#5", "multi-stop-manhattan#8", "multi-stop-manhattan#12"]
 
+    /// Announcements a book reworded on purpose after the fixture was recorded, by locale, route and index: the
+    /// "then" word where natives put it (sv "och sväng sedan", da "og drej derefter", nb "og sving deretter", fi
+    /// "käänny sitten", nl "en sla daarna"), a comma clause instead of "a pak"/"a potom" in cs and sk, fi "ajettuasi
+    /// vielä 100 metriä", nl verb-second after a fronted distance ("Over 200 meter ligt uw bestemming rechts"), tr
+    /// "100 metre sonra da" for "ardından 100 metre sonra". Their old words are gone, so they are not compared.
+    static let rewordedByTheBooks: Set<String> = [
+        "cs-CZ/city-dc#6", "cs-CZ/multi-stop-manhattan#14", "cs-CZ/multi-stop-manhattan#15",
+        "da-DK/city-dc#6",
+        "fi-FI/city-dc#6", "fi-FI/multi-stop-manhattan#14", "fi-FI/multi-stop-manhattan#15",
+        "nb-NO/city-dc#6",
+        "nl-NL/city-berlin#6", "nl-NL/city-dc#6", "nl-NL/city-dc#16", "nl-NL/motorway-bay-bridge#17",
+        "nl-NL/multi-stop-manhattan#5", "nl-NL/multi-stop-manhattan#14", "nl-NL/multi-stop-manhattan#15", "nl-NL/uk-oxford#7",
+        "sk-SK/city-dc#6", "sk-SK/multi-stop-manhattan#14", "sk-SK/multi-stop-manhattan#15",
+        "sv-SE/city-dc#6",
+        "tr-TR/multi-stop-manhattan#14", "tr-TR/multi-stop-manhattan#15",
+    ]
+
     /// The spoken text of each announcement of a golden transcript, in order.
     static func spokenTexts(_ golden: String) -> [String] {
         let lines = golden.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -78,6 +95,10 @@ import Pronunciation
             for (i, item) in before.announcements.enumerated() {
                 if Self.rewordedByThePlanner.contains("\(item.route)#\(item.index)"), spoken[i] != item.spoken {
                     explained["reworded by the planner (not compared)", default: 0] += 1
+                    continue
+                }
+                if Self.rewordedByTheBooks.contains("\(locale)/\(item.route)#\(item.index)"), spoken[i] != item.spoken {
+                    explained["reworded by its book (not compared)", default: 0] += 1
                     continue
                 }
                 total += 1
