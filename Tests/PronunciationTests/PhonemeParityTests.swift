@@ -46,11 +46,13 @@ import Pronunciation
     /// "then" word where natives put it (sv "och sväng sedan", da "og drej derefter", nb "og sving deretter", fi
     /// "käänny sitten", nl "en sla daarna"), a comma clause instead of "a pak"/"a potom" in cs and sk, fi "ajettuasi
     /// vielä 100 metriä", nl verb-second after a fronted distance ("Over 200 meter ligt uw bestemming rechts"), tr
-    /// "100 metre sonra da" for "ardından 100 metre sonra". Their old words are gone, so they are not compared.
+    /// "100 metre sonra da" for "ardından 100 metre sonra", id "percabangan" for a fork. Their old words are gone, so
+    /// they are not compared.
     static let rewordedByTheBooks: Set<String> = [
         "cs-CZ/city-dc#6", "cs-CZ/multi-stop-manhattan#14", "cs-CZ/multi-stop-manhattan#15",
         "da-DK/city-dc#6",
         "fi-FI/city-dc#6", "fi-FI/multi-stop-manhattan#14", "fi-FI/multi-stop-manhattan#15",
+        "id-ID/motorway-bay-bridge#8", "id-ID/motorway-bay-bridge#9", "id-ID/motorway-bay-bridge#10",
         "nb-NO/city-dc#6",
         "nl-NL/city-berlin#6", "nl-NL/city-dc#6", "nl-NL/city-dc#16", "nl-NL/motorway-bay-bridge#17",
         "nl-NL/multi-stop-manhattan#5", "nl-NL/multi-stop-manhattan#14", "nl-NL/multi-stop-manhattan#15", "nl-NL/uk-oxford#7",
