@@ -22,6 +22,8 @@ public struct GrammarCase: Sendable, Hashable {
     public var rewrites: [Rewrite]
     /// Lower-case the value's first letter.
     public var lowerFirst: Bool
+    /// A word put after the value's first word: the adverb after a fronted verb ("sväng sedan höger").
+    public var afterFirstWord: String? = nil
 
     /// A word rewrite: a whole word or a word ending.
     public struct Rewrite: Sendable, Hashable {
@@ -119,12 +121,27 @@ public struct GrammarForm: Sendable, Hashable {
             display = Self.lowerFirst(display)
             spoken = Self.lowerFirst(spoken)
         }
-        let ssml = (c.rewrites.isEmpty && !c.lowerFirst) ? value.ssml : SSML.escape(spoken)
+        var ssml = (c.rewrites.isEmpty && !c.lowerFirst) ? value.ssml : SSML.escape(spoken)
+        if let word = c.afterFirstWord {
+            display = Self.insert(word, afterFirstWordOf: display)
+            let firstSpoken = spoken.prefix(while: { $0 != " " })
+            spoken = Self.insert(word, afterFirstWordOf: spoken)
+            // The first word is the verb, plain text in SSML too; markup there would lose its place, so the SSML is
+            // rebuilt from the spoken text only when it does not start with that word.
+            ssml = ssml.hasPrefix(SSML.escape(String(firstSpoken)) + " ")
+                ? Self.insert(SSML.escape(word), afterFirstWordOf: ssml) : SSML.escape(spoken)
+        }
         var out = value
         out.display = c.template.apply(display)
         out.spoken = c.template.apply(spoken)
         out.ssml = SSML.escape(c.template.prefix) + (c.template.hasPlaceholder ? ssml + SSML.escape(c.template.suffix) : "")
         return out
+    }
+
+    /// `text` with `word` after its first word ("sväng höger" → "sväng sedan höger"); a one-word text gets it at the end.
+    static func insert(_ word: String, afterFirstWordOf text: String) -> String {
+        guard let space = text.firstIndex(of: " ") else { return text.isEmpty ? text : text + " " + word }
+        return String(text[..<space]) + " " + word + String(text[space...])
     }
 
     static func lowerFirst(_ s: String) -> String {

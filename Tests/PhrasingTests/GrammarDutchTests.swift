@@ -41,14 +41,30 @@ import Testing
         #expect(stay.display == "Houd links aan om op de Coolsingel te blijven.")
     }
 
+    /// After a fronted distance ("Over 300 m", "en na 150 m") the finite verb comes second: "ligt uw bestemming",
+    /// "bereikt u"; only an imperative keeps the pause of a comma.
     @Test func arrivalsAreFullSentences() throws {
         #expect(try Self.phrase(.arrive, TestData.maneuver(.arrive, side: .left)).display == "Uw bestemming ligt aan de linkerkant.")
         #expect(try Self.phrase(.prepare, TestData.maneuver(.arrive, side: .left), meters: 300).display
-                == "Over 300 m, uw bestemming ligt aan de linkerkant.")
-        #expect(try Self.phrase(.prepare, TestData.maneuver(.arrive), meters: 300).display == "Over 300 m, u bereikt uw bestemming.")
+                == "Over 300 m ligt uw bestemming links.")
+        #expect(try Self.phrase(.prepare, TestData.maneuver(.arrive), meters: 300).display == "Over 300 m bereikt u uw bestemming.")
+        #expect(try Self.phrase(.prepare, TestData.maneuver(.turn, .left, name: "Damrak"), meters: 300).display
+                == "Over 300 m, sla linksaf naar het Damrak.")
         let chained = ChainedManeuver(maneuver: TestData.maneuver(.arrive), distanceMeters: 150, sayDistance: true)
         let a = Announcement(kind: .now, maneuver: TestData.maneuver(.turn, .right, name: "Damrak"), then: chained)
-        #expect(try TestData.builder("nl-NL").phrase(a).display == "Sla rechtsaf naar het Damrak, en na 150 m, u bereikt uw bestemming.")
+        #expect(try TestData.builder("nl-NL").phrase(a).display == "Sla rechtsaf naar het Damrak, en na 150 m bereikt u uw bestemming.")
+    }
+
+    /// "then" is "en … daarna" with the verb first: "en sla daarna linksaf", and "en daarna ligt …" for a statement.
+    @Test func thenPutsDaarnaAfterTheVerb() throws {
+        let turn = ChainedManeuver(maneuver: TestData.maneuver(.turn, .left, name: "Kalverstraat"), distanceMeters: 40, sayDistance: false)
+        let a = Announcement(kind: .now, maneuver: TestData.maneuver(.turn, .right, name: "Damrak"), then: turn)
+        let p = try TestData.builder("nl-NL").phrase(a)
+        #expect(p.display == "Sla rechtsaf naar het Damrak, en sla daarna linksaf naar de Kalverstraat.")
+        #expect(p.ssml == "<speak xml:lang=\"nl-NL\">Sla rechtsaf naar het Damrak, en sla daarna linksaf naar de Kalverstraat.</speak>")
+        let arrive = ChainedManeuver(maneuver: TestData.maneuver(.arrive, side: .right), distanceMeters: 40, sayDistance: false)
+        let b = Announcement(kind: .now, maneuver: TestData.maneuver(.turn, .right, name: "Damrak"), then: arrive)
+        #expect(try TestData.builder("nl-NL").phrase(b).display == "Sla rechtsaf naar het Damrak, en daarna ligt uw bestemming rechts.")
     }
 
     @Test func continueWithAndWithoutARoad() throws {

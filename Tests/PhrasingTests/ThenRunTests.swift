@@ -54,6 +54,33 @@ import RouteModel
         #expect(en.phrase(a).display == "Turn left onto Main St., then turn right onto Oak Ave.")
     }
 
+    /// The "then" word stands where natives put it: after the verb in sv, da, nb and fi ("och sväng sedan"), a new
+    /// clause after a comma in cs and sk (never "a … a … a"), and no doubled "then … later" in tr.
+    @Test(arguments: [
+        ("sv-SE", "och sväng sedan höger in på Oak Ave., och sväng sedan vänster, och sväng sedan skarpt höger."),
+        ("da-DK", "og drej derefter til højre ad Oak Ave., og drej derefter til venstre, og drej derefter skarpt til højre."),
+        ("nb-NO", "og sving deretter til høyre inn på Oak Ave., og sving deretter til venstre, og sving deretter skarpt til høyre."),
+        ("fi-FI", "käänny sitten oikealle kadulle Oak Ave., käänny sitten vasemmalle, käänny sitten jyrkästi oikealle."),
+        ("cs-CZ", "pak odbočte vpravo do ulice Oak Ave., pak odbočte vlevo, pak odbočte ostře vpravo."),
+        ("sk-SK", "potom odbočte doprava na ulicu Oak Ave., potom odbočte doľava, potom odbočte ostro doprava."),
+    ])
+    func thenWordWhereNativesPutIt(_ tag: String, _ expected: String) throws {
+        // What follows the first turn: the three "then" clauses of the run.
+        let said = try TestData.builder(tag).phrase(runAnnouncement()).display
+        let thens = said.split(separator: ", ", maxSplits: 1).last.map(String.init)
+        #expect(thens == expected)
+    }
+
+    @Test func turkishThenWithADistanceSaysItOnce() throws {
+        var a = runAnnouncement()
+        a.thenMore = []
+        a.then?.distanceMeters = 150
+        a.then?.sayDistance = true
+        let p = try TestData.builder("tr-TR").phrase(a)
+        #expect(p.display.contains(", 150 m sonra da sağa dönün"))
+        #expect(!p.display.contains("ardından 150"))
+    }
+
     @Test func joinerIsTheTextBeforeThenInTheNowFrame() {
         #expect(Phrasebook.thenJoiner(.string("{instruction|cap}[, {then}].")) == ", ")
         #expect(Phrasebook.thenJoiner(.string("まもなく、{instruction}[。{then}]。")) == "。")

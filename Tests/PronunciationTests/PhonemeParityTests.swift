@@ -61,6 +61,25 @@ import Pronunciation
         "motorway-bay-bridge#9", "motorway-bay-bridge#10", "motorway-bay-bridge#11",
     ]
 
+    /// Announcements a book reworded on purpose after the fixture was recorded, by locale, route and index: the
+    /// "then" word where natives put it (sv "och sväng sedan", da "og drej derefter", nb "og sving deretter", fi
+    /// "käänny sitten", nl "en sla daarna"), a comma clause instead of "a pak"/"a potom" in cs and sk, fi "ajettuasi
+    /// vielä 100 metriä", nl verb-second after a fronted distance ("Over 200 meter ligt uw bestemming rechts"), tr
+    /// "100 metre sonra da" for "ardından 100 metre sonra", id "percabangan" for a fork. Their old words are gone, so
+    /// they are not compared.
+    static let rewordedInOneBook: Set<String> = [
+        "cs-CZ/city-dc#6", "cs-CZ/multi-stop-manhattan#14", "cs-CZ/multi-stop-manhattan#15",
+        "da-DK/city-dc#6",
+        "fi-FI/city-dc#6", "fi-FI/multi-stop-manhattan#14", "fi-FI/multi-stop-manhattan#15",
+        "id-ID/motorway-bay-bridge#8", "id-ID/motorway-bay-bridge#9", "id-ID/motorway-bay-bridge#10",
+        "nb-NO/city-dc#6",
+        "nl-NL/city-berlin#6", "nl-NL/city-dc#6", "nl-NL/city-dc#16", "nl-NL/motorway-bay-bridge#17",
+        "nl-NL/multi-stop-manhattan#5", "nl-NL/multi-stop-manhattan#14", "nl-NL/multi-stop-manhattan#15", "nl-NL/uk-oxford#7",
+        "sk-SK/city-dc#6", "sk-SK/multi-stop-manhattan#14", "sk-SK/multi-stop-manhattan#15",
+        "sv-SE/city-dc#6",
+        "tr-TR/multi-stop-manhattan#14", "tr-TR/multi-stop-manhattan#15",
+    ]
+
     /// The spoken text of each announcement of a golden transcript, in order.
     static func spokenTexts(_ golden: String) -> [String] {
         let lines = golden.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -102,6 +121,10 @@ import Pronunciation
                 }
                 if Self.rewordedByThePhrasebooks.contains("\(item.route)#\(item.index)"), spoken[i] != item.spoken {
                     explained["reworded by the phrasebooks (not compared)", default: 0] += 1
+                    continue
+                }
+                if Self.rewordedInOneBook.contains("\(locale)/\(item.route)#\(item.index)"), spoken[i] != item.spoken {
+                    explained["reworded by its book (not compared)", default: 0] += 1
                     continue
                 }
                 total += 1
