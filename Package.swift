@@ -93,7 +93,7 @@ let package = Package(
         .testTarget(name: "LocationTests", dependencies: ["Location", "Guidance", "RouteModel", "VoiceGuideTestSupport"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Location", "Speech", "Phrasing", "Guidance", "RouteModel", "SpeechESpeakNG", "VoiceGuideResources", "VoiceGuideTestSupport"]),
         .testTarget(name: "VoiceGuideCLITests", dependencies: ["VoiceGuideCLI", "SafeIO", "Routing", "RouteModel", "RouteMap", "VoiceGuideTestSupport"]),
-        .testTarget(name: "VoiceServiceTests", dependencies: ["VoiceService", "Network", "VoiceGuideCLI", "Routing", "RouteModel", "Phrasing", "VoiceGuideTestSupport"]),
+        .testTarget(name: "VoiceServiceTests", dependencies: ["VoiceService", "Network", "Guidance", "VoiceGuideCLI", "Routing", "RouteModel", "Phrasing", "VoiceGuideTestSupport"]),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "RouteModel", "Guidance", "VoiceGuideTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
