@@ -30,8 +30,9 @@ public struct HTTPServerLimits: Sendable {
     /// Connections admitted beyond `maxConnections` for one `/health` or `/metrics` request each, so a load
     /// balancer's health check is answered while idle clients hold every regular slot.
     public var probeConnections = 64
-    /// Threads that render responses (and wait on the upstream router); the event loop never renders.
-    public var renderWorkers = max(4, 2 * ProcessInfo.processInfo.activeProcessorCount)
+    /// Threads that render responses and wait on the upstream router (a slow router holds one each, so there
+    /// are more than cores); the event loop never renders.
+    public var renderWorkers = max(16, 4 * ProcessInfo.processInfo.activeProcessorCount)
     /// Seconds shutdown waits for in-flight requests before it returns anyway.
     public var drainTimeout = 30.0
     /// Seconds the server goes on accepting and answering after `shutdown()` begins, with `isDraining` true (so
@@ -307,7 +308,12 @@ private final class EventLoop: @unchecked Sendable {
                 }
             }
             for job in server.takeCompleted() {
-                guard let fd = byID[job.connection], let connection = connections[fd], let response = job.response else { continue }
+                guard let response = job.response else { continue }
+                guard let fd = byID[job.connection], let connection = connections[fd] else {
+                    // The client went away meanwhile: still counted, so requests in flight go back to zero.
+                    server.metrics.end(endpoint: response.endpoint, status: response.status, seconds: MonotonicInstant.now().seconds(since: job.began))
+                    continue
+                }
                 finish(connection, job.request, response, began: job.began)
                 if connections[fd] === connection { advance(connection) }
             }
