@@ -137,6 +137,22 @@ import VoiceGuideTestSupport
         try expectStillServing(server)
     }
 
+    @Test func slowlorisTricklingAHeadIsCutOffByTheHeadDeadline() throws {
+        let server = try ServeProcess(["--head-timeout", "1"])
+        let slow = try server.connect()
+        let start = Date()
+        var answer: RawResponse?
+        // One byte every 100 ms never completes a head: the deadline runs from the first byte, not the last.
+        for byte in Array("GET /health HTTP/1.1\r\nHost: x\r\nX-Slow: ".utf8) + Array(repeating: UInt8(ascii: "a"), count: 100) {
+            guard (try? slow.send([byte])) != nil else { break }
+            if let response = try slow.readResponse(timeout: 0.1) { answer = response; break }
+        }
+        if answer == nil { answer = try slow.readResponse(timeout: 5) }
+        #expect(answer?.status == 408, "\(String(describing: answer?.text))")
+        #expect(Date().timeIntervalSince(start) < 3, "cut off about 1 s after the first byte")
+        try expectStillServing(server)
+    }
+
     @Test func connectionsBeyondTheLimitGet503ButHealthChecksAreAnswered() throws {
         let server = try ServeProcess(["--max-connections", "2"])
         usleep(500_000)  // the readiness probe's connection has closed
