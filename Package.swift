@@ -23,7 +23,7 @@ let notData = entries("").filter { !["Locales", "Phrasebooks", "Voices", "Exampl
 let package = Package(
     name: "VoiceGuide",
     products: [
-        .library(name: "VoiceGuide", targets: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Speech", "Pronunciation", "Location", "Routing", "Navigation", "VoiceService", "RouteMap", "VoiceGuideResources"]),
+        .library(name: "VoiceGuide", targets: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Speech", "Pronunciation", "Location", "Routing", "Navigation", "VoiceService", "RouteMap", "VoiceGuideResources", "Network"]),
         .library(name: "VoiceGuideAudio", targets: ["SpeechESpeakNG", "AudioALSA", "SpeechPiper", "SpeechBackends"]),
         .library(name: "VoiceGuideReading", targets: ["JapaneseReading"]),
         .executable(name: "voiceguide", targets: ["voiceguide"]),
@@ -41,10 +41,12 @@ let package = Package(
             resources: [.copy("Locales"), .copy("Phrasebooks"), .copy("Voices"), .copy("Examples/Routes")],
             publicHeadersPath: "Sources/VoiceGuideResources"),
         .target(name: "Pronunciation", dependencies: ["RouteModel", "Phrasing", "Speech"]),
-        .target(name: "Location", dependencies: ["SafeIO", "RouteModel", "Guidance"]),
+        .systemLibrary(name: "CEpoll"),
+        .target(name: "Network", dependencies: ["CEpoll"]),
+        .target(name: "Location", dependencies: ["SafeIO", "RouteModel", "Guidance", "Network"]),
         .target(name: "Routing", dependencies: ["SafeIO", "RouteModel", "CCurl"]),
         .target(name: "Navigation", dependencies: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Speech", "Location", "Routing"]),
-        .target(name: "VoiceService", dependencies: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Routing", "CZlib"]),
+        .target(name: "VoiceService", dependencies: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Routing", "Network", "CZlib"]),
         .target(name: "RouteMap", dependencies: ["SafeIO", "RouteModel", "Guidance", "Phrasing"]),
         .systemLibrary(
             name: "CEspeakNG", pkgConfig: "espeak-ng",
@@ -81,7 +83,7 @@ let package = Package(
         .executableTarget(
             name: "VoiceGuideBench",
             dependencies: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Speech", "SpeechESpeakNG", "AudioALSA", "VoiceGuideCLI", "SpeechPiper", "SpeechBackends",
-                           "JapaneseReading", "Location", "Routing", "Navigation", "VoiceService", "VoiceGuideTestSupport"]),
+                           "JapaneseReading", "Location", "Routing", "Navigation", "VoiceService", "Network", "VoiceGuideTestSupport"]),
         .target(name: "VoiceGuideTestSupport", dependencies: ["RouteModel", "Guidance", "Location"], path: "Tests/TestSupport"),
         .testTarget(name: "RouteModelTests", dependencies: ["RouteModel", "SafeIO"]),
         .testTarget(name: "GuidanceTests", dependencies: ["Guidance", "RouteModel"]),
@@ -94,7 +96,7 @@ let package = Package(
         .testTarget(name: "LocationTests", dependencies: ["Location", "Guidance", "RouteModel", "VoiceGuideTestSupport"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Location", "Speech", "Phrasing", "Guidance", "RouteModel", "SpeechESpeakNG", "VoiceGuideResources", "VoiceGuideTestSupport"]),
         .testTarget(name: "VoiceGuideCLITests", dependencies: ["VoiceGuideCLI", "SafeIO", "Routing", "RouteModel", "RouteMap", "VoiceGuideTestSupport"]),
-        .testTarget(name: "VoiceServiceTests", dependencies: ["VoiceService", "VoiceGuideCLI", "Routing", "RouteModel", "Phrasing", "VoiceGuideTestSupport"]),
+        .testTarget(name: "VoiceServiceTests", dependencies: ["VoiceService", "Network", "Guidance", "VoiceGuideCLI", "Routing", "RouteModel", "Phrasing", "VoiceGuideTestSupport"]),
         .testTarget(name: "RoutingTests", dependencies: ["Routing", "RouteModel", "Guidance", "VoiceGuideTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

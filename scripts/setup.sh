@@ -32,12 +32,13 @@ install_missing "to build" libespeak-ng-dev espeak-ng-data libasound2-dev pkg-co
 if [ "${1:-}" = "--build-only" ]; then exit 0; fi
 
 # The tools the tests run: the eSpeak NG CLI as a reference, sox, alsa-utils, util-linux's `script` for
-# pseudo-terminals, gpsd, apache2-utils' `ab` (the load test of `serve`), headless Chromium and rsvg-convert
-# (what `voiceguide map` draws), zsh and fish (the completion scripts), python3-venv for the test dependencies below,
-# stunnel4 and openssl (a TLS terminator in front of Valhalla, with certificates the HTTPS tests make),
-# openjdk-17-jre-headless (Apache Spark runs `transcript --batch` in the batch test, on Java 17).
-install_missing "for the tests" espeak-ng sox alsa-utils bsdutils gpsd apache2-utils chromium librsvg2-bin zsh fish systemd python3-venv stunnel4 openssl \
-  openjdk-17-jre-headless
+# pseudo-terminals, gpsd, apache2-utils' `ab` (the load test of `serve`), haproxy (two `serve` replicas behind it),
+# headless Chromium and rsvg-convert (what `voiceguide map` draws), zsh and fish (the completion scripts),
+# python3-venv for the test dependencies below, stunnel4 and openssl (a TLS terminator in front of Valhalla, with
+# certificates the HTTPS tests make), openjdk-17-jre-headless (Apache Spark runs `transcript --batch` in the batch
+# test, on Java 17).
+install_missing "for the tests" espeak-ng sox alsa-utils bsdutils gpsd apache2-utils haproxy chromium librsvg2-bin zsh fish systemd python3-venv \
+  stunnel4 openssl openjdk-17-jre-headless
 
 # Test dependencies in Python (never the system Python): a venv at .build/venv with a real routing engine,
 # Valhalla (pyvalhalla-weekly ships valhalla_service and valhalla_build_tiles), and the central-Helsinki

@@ -1,4 +1,5 @@
 import Foundation
+import Network
 import Guidance
 import RouteModel
 import Synchronization
@@ -30,11 +31,11 @@ public final class GpsdSource: LocationSource {
                 connectTimeout: Double = 1) throws {
         let endpoint = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
         label = "gpsd \(endpoint)"
-        let connection: TCPConnection
-        do { connection = try TCPConnection(host: host, port: port, timeout: connectTimeout) } catch {
+        let connection: TCPSocket
+        do { connection = try TCPSocket(host: host, port: port, timeout: connectTimeout) } catch {
             throw LocationError(.unavailable, "gpsd is not running at \(endpoint) (\(error.reason))")
         }
-        guard connection.send(GpsdWorker.watch) else {
+        guard connection.write(Array(GpsdWorker.watch.utf8), by: MonotonicDeadline(secondsFromNow: connectTimeout)) else {
             throw LocationError(.unavailable, "gpsd at \(endpoint) closed the connection at once")
         }
         worker = GpsdWorker(host: host, port: port, staleAfter: staleAfter, connectTimeout: connectTimeout,

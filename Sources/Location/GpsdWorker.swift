@@ -1,4 +1,5 @@
 import Foundation
+import Network
 import Guidance
 import RouteModel
 import Synchronization
@@ -35,14 +36,14 @@ final class GpsdWorker: Sendable {
     let openedWall = Sleep.wall()
     private let shared = Mutex(Shared())
     private let queue = LiveEventQueue()
-    private let initial: Mutex<TCPConnectionBox?>
+    private let initial: Mutex<SocketBox?>
 
-    init(host: String, port: UInt16, staleAfter: Double, connectTimeout: Double, connection: TCPConnection) {
+    init(host: String, port: UInt16, staleAfter: Double, connectTimeout: Double, connection: TCPSocket) {
         self.host = host
         self.port = port
         self.staleAfter = staleAfter
         self.connectTimeout = connectTimeout
-        initial = Mutex(TCPConnectionBox(connection))
+        initial = Mutex(SocketBox(connection))
     }
 
     /// Starts the thread.
@@ -90,17 +91,19 @@ final class GpsdWorker: Sendable {
     }
 
     /// Reads lines until the connection closes or the worker stops.
-    private func read(_ connection: TCPConnection, link: inout Link) {
+    private func read(_ connection: TCPSocket, link: inout Link) {
         var splitter = LineSplitter(limit: GpsdSource.lineLimit)
         while !isStopped {
-            switch connection.read(timeout: 0.05) {
-            case .data(let bytes):
+            var bytes: [UInt8] = []
+            let result = connection.read(into: &bytes, timeout: 0.05)
+            switch result {
+            case .data:
                 splitter.append(bytes)
                 while let line = splitter.next() { handle(line, link: &link) }
-            case .nothing:
+            case .wouldBlock:
                 break
-            case .closed(let why):
-                if link.feed != .lost { emit(.status(.lost(why))) }
+            case .end, .failed:
+                if link.feed != .lost { emit(.status(.lost(result == .end ? "gpsd closed the connection" : result.reason))) }
                 link.feed = .lost
                 return
             }
@@ -170,14 +173,14 @@ final class GpsdWorker: Sendable {
     }
 
     /// Reconnects with back-off (0.5 s doubling to 8 s); nil when stopped.
-    private func reconnect() -> TCPConnection? {
+    private func reconnect() -> TCPSocket? {
         var backoff = Backoff()
         var attempt = 0
         while queue.pause(backoff.next()) {
             attempt += 1
             emit(.status(.reconnecting(attempt: attempt)))
-            if let connection = try? TCPConnection(host: host, port: port, timeout: connectTimeout),
-               connection.send(Self.watch) {
+            if let connection = try? TCPSocket(host: host, port: port, timeout: connectTimeout),
+               connection.write(Array(Self.watch.utf8), by: MonotonicDeadline(secondsFromNow: connectTimeout)) {
                 return connection
             }
         }
@@ -186,8 +189,8 @@ final class GpsdWorker: Sendable {
 }
 
 /// Hands the first connection from the opening thread to the reader thread.
-final class TCPConnectionBox: @unchecked Sendable {
+final class SocketBox: @unchecked Sendable {
     /// The connection; only the reader thread uses it after the hand-over.
-    let connection: TCPConnection
-    init(_ connection: TCPConnection) { self.connection = connection }
+    let connection: TCPSocket
+    init(_ connection: TCPSocket) { self.connection = connection }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Network
 import SafeIO
 
 /// Sleeping and monotonic time without Foundation's run loop.
@@ -13,11 +14,7 @@ enum Sleep {
     }
 
     /// Seconds on the monotonic clock.
-    static func monotonic() -> Double {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-    }
+    static func monotonic() -> Double { Double(MonotonicInstant.now().nanoseconds) / 1e9 }
 
     /// Seconds since 1970 on the real-time clock.
     static func wall() -> Double {

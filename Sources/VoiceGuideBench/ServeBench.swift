@@ -124,12 +124,12 @@ private func handlingLatencies(_ service: VoiceHTTPService, body: [UInt8], count
     return percentiles(times)
 }
 
-private func percentiles(_ values: [Double]) -> (p50: Double, p99: Double) {
+func percentiles(_ values: [Double]) -> (p50: Double, p99: Double) {
     (percentile(values, 0.5), percentile(values, 0.99))
 }
 
 /// `clients` threads, each on one keep-alive connection, posting `bodies` in turn for `seconds`.
-private func loadTest(port: UInt16, bodies: [[UInt8]], clients: Int, seconds: Double) -> (rate: Double, p50: Double, p99: Double, errors: Int) {
+func loadTest(port: UInt16, bodies: [[UInt8]], clients: Int, seconds: Double) -> (rate: Double, p50: Double, p99: Double, errors: Int) {
     let results = Locked<(latencies: [Double], errors: Int)>(([], 0))
     let group = DispatchGroup()
     let end = benchNow() + seconds
@@ -166,7 +166,7 @@ private func loadTest(port: UInt16, bodies: [[UInt8]], clients: Int, seconds: Do
 }
 
 /// Sends one request and reads its Content-Length-framed response; the status, or 0 on failure.
-private func exchange(_ fd: Int32, _ request: [UInt8]) -> Int {
+func exchange(_ fd: Int32, _ request: [UInt8]) -> Int {
     var offset = 0
     while offset < request.count {
         let sent = request.withUnsafeBytes { send(fd, $0.baseAddress.map { $0 + offset }, request.count - offset, Int32(MSG_NOSIGNAL)) }

@@ -26,6 +26,7 @@ let sections: [(String, () -> [BenchFigure])] = [
     ("Routing", routingBenchmarks),
     ("Navigation", navigationBenchmarks),
     ("Serve and batch", serveBenchmarks),
+    ("Server event loop", eventLoopBenchmarks),
 ]
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments == ["--help"] || arguments == ["-h"] {

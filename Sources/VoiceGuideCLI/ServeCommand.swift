@@ -25,7 +25,7 @@ public enum ServeCommand: VoiceGuideCommand {
         OptionSpec("upstream-ca", value: "FILE", help: "PEM file of the certificate authorities trusted for an https:// upstream, instead of the system's (a private CA)."),
         OptionSpec("upstream-timeout", value: "S", help: "Seconds for an upstream answer before 504 (default 10)."),
         OptionSpec("max-body", value: "BYTES", help: "Largest request body (default 33554432 = 32 MB); larger is 413."),
-        OptionSpec("max-connections", value: "N", help: "Most open connections (default 512); one more gets 503."),
+        OptionSpec("max-connections", value: "N", help: "Most open connections (default 16384; idle ones cost no thread); beyond it only /health and /metrics are answered, anything else gets 503."),
         OptionSpec("head-timeout", value: "S", help: "Seconds for a request head once begun (default 10); then 408."),
         OptionSpec("body-timeout", value: "S", help: "Seconds for a request body (default 30); then 408."),
         OptionSpec("idle-timeout", value: "S", help: "Seconds a kept-alive connection may idle (default 15)."),

@@ -1,4 +1,5 @@
 import Foundation
+import Network
 import RouteModel
 
 /// One parsed HTTP/1.1 request as the server hands it to a handler.
@@ -14,12 +15,12 @@ public struct HTTPServerRequest: Sendable {
     /// "HTTP/1.1" or "HTTP/1.0".
     public var version: String
     /// The header fields in order, names as sent.
-    public var headers: [(name: String, value: String)]
+    public var headers: HTTPHeaders
     /// The body (empty without Content-Length).
     public var body: [UInt8]
 
     /// Creates a request.
-    public init(method: String, target: String, version: String = "HTTP/1.1", headers: [(name: String, value: String)] = [],
+    public init(method: String, target: String, version: String = "HTTP/1.1", headers: HTTPHeaders = [],
                 body: [UInt8] = []) {
         self.method = method
         self.target = target
@@ -31,10 +32,8 @@ public struct HTTPServerRequest: Sendable {
         query = question.map { Self.parseQuery(String(target[target.index(after: $0)...])) } ?? []
     }
 
-    /// The first value of header `name` (case-insensitive).
-    public func header(_ name: String) -> String? {
-        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
-    }
+    /// The value of header `name` (case-insensitive; a repeated field reads as `HTTPHeaders` says).
+    public func header(_ name: String) -> String? { headers[name] }
 
     /// The first value of query parameter `name`.
     public func parameter(_ name: String) -> String? { query.first { $0.name == name }?.value }
@@ -143,7 +142,7 @@ public struct HTTPServerResponse: Sendable {
     static func reasonCode(_ status: Int) -> String { reason(status).replacingOccurrences(of: " ", with: "") }
 }
 
-/// Serves one request; called on the connection's own thread, so it may block (an upstream call) without
+/// Serves one request; called on one of the server's render workers, so it may block (an upstream call) without
 /// holding up other connections.
 public protocol HTTPServerHandler: Sendable {
     /// The response to `request`.
