@@ -55,17 +55,21 @@ func largeRouteBenchmarks() -> [BenchFigure] {
     }
     var figures: [BenchFigure] = []
     do {
-        let data = syntheticRouteJSON(steps: 50_000, pointsPerStep: 8)
-        try data.write(to: big)
-        let budgetKiB = (10 * data.count + 50_000_000) / 1024
-        figures.append(BenchFigure(name: "50,000-step route", value: String(format: "%.1f MB; budget %d MiB peak RSS",
-                                                                           Double(data.count) / 1e6, budgetKiB / 1024),
-                                   target: nil, met: nil))
-        for arguments in [["inspect", big.path, "--format", "json"], ["inspect", big.path, "--format", "text"], ["transcript", big.path]] {
-            let r = try runCLIChild(arguments)
-            let name = arguments.filter { !$0.hasPrefix("/") }.joined(separator: " ") + ", 50k steps"
-            figures.append(BenchFigure(name: name, value: String(format: "%.2f s, peak %.0f MiB (exit %d)", r.seconds, Double(r.peakKiB) / 1024, r.code),
-                                       target: "≤ \(budgetKiB / 1024) MiB", met: r.code == 0 && r.peakKiB <= budgetKiB))
+        // Two shapes: a turn every 70 m (many steps, few points), and a point-heavy one (2 million points).
+        for (pointsPerStep, shape) in [(8, "50k steps"), (40, "50k steps, 2M points")] {
+            let data = syntheticRouteJSON(steps: 50_000, pointsPerStep: pointsPerStep)
+            try data.write(to: big)
+            let budgetKiB = (10 * data.count + 50_000_000) / 1024
+            figures.append(BenchFigure(name: "50,000-step route, \(pointsPerStep) points a step",
+                                       value: String(format: "%.1f MB; budget %d MiB peak RSS", Double(data.count) / 1e6, budgetKiB / 1024),
+                                       target: nil, met: nil))
+            for arguments in [["inspect", big.path, "--format", "json"], ["inspect", big.path, "--format", "text"], ["transcript", big.path],
+                              ["transcript", big.path, "--format", "json"], ["transcript", big.path, "--format", "mapbox"]] {
+                let r = try runCLIChild(arguments)
+                let name = arguments.filter { !$0.hasPrefix("/") }.joined(separator: " ") + ", " + shape
+                figures.append(BenchFigure(name: name, value: String(format: "%.2f s, peak %.0f MiB (exit %d)", r.seconds, Double(r.peakKiB) / 1024, r.code),
+                                           target: "≤ \(budgetKiB / 1024) MiB", met: r.code == 0 && r.peakKiB <= budgetKiB))
+            }
         }
         // A 311 m step of the DC example with `duration: 1e9` (the campaign's 100-minute transcript).
         let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
