@@ -44,7 +44,7 @@ let package = Package(
         .systemLibrary(name: "CEpoll"),
         .target(name: "Network", dependencies: ["CEpoll"]),
         .target(name: "Location", dependencies: ["SafeIO", "RouteModel", "Guidance", "Network"]),
-        .target(name: "Routing", dependencies: ["SafeIO", "RouteModel", "CCurl"]),
+        .target(name: "Routing", dependencies: ["SafeIO", "RouteModel", "Network", "CCurl"]),
         .target(name: "Navigation", dependencies: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Speech", "Location", "Routing"]),
         .target(name: "VoiceService", dependencies: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Routing", "Network", "CZlib"]),
         .target(name: "RouteMap", dependencies: ["SafeIO", "RouteModel", "Guidance", "Phrasing"]),

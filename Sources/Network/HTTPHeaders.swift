@@ -29,9 +29,9 @@ public enum HTTPToken {
 /// A field name that occurs more than once reads as one value: its values joined with ", " in order, the
 /// combination RFC 9110 §5.3 allows for every list-based field. The exception is `Set-Cookie` (RFC 6265 §3),
 /// whose values may contain commas: reading it as one value gives the first; `values(_:)` gives each.
-public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByArrayLiteral {
+public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByArrayLiteral {
     /// One field.
-    public struct Field: Sendable, Equatable {
+    public struct Field: Sendable, Hashable {
         /// The name as sent.
         public var name: String
         /// The value, without leading or trailing whitespace.
@@ -42,6 +42,28 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByArrayLite
             self.name = name
             self.value = value
         }
+
+        /// Parses one received field line (`Name: value`, CR LF already removed or not); nil when it has no
+        /// colon, a name that is not a token, a control character in the value, or starts with whitespace
+        /// (obsolete line folding, RFC 9112 §5.2).
+        public init?(fieldLine line: String) {
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            let name = String(line[line.startIndex..<colon])
+            guard HTTPToken.isToken(name.utf8) else { return nil }
+            let value = String(line[line.index(after: colon)...]).trimmingHTTPWhitespace()
+            guard HTTPHeaders.isValidValue(value) else { return nil }
+            self.init(name: name, value: value)
+        }
+    }
+
+    /// True when `value` has no control character but tab (so no CR or LF that would end the field).
+    public static func isValidValue(_ value: String) -> Bool {
+        !value.utf8.contains { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }
+    }
+
+    /// `text` with control characters replaced by "?", for one-line error messages.
+    public static func printable(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 }))
     }
 
     /// The fields in order.
@@ -61,6 +83,15 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByArrayLite
 
     /// Appends a field.
     public mutating func append(name: String, value: String) { fields.append(Field(name: name, value: value)) }
+
+    /// Appends a field.
+    public mutating func append(_ field: Field) { fields.append(field) }
+
+    /// Appends fields in order.
+    public mutating func append(contentsOf other: HTTPHeaders) { fields.append(contentsOf: other.fields) }
+
+    /// Removes every field named `name`.
+    public mutating func remove(_ name: String) { fields.removeAll { Self.sameName($0.name, name) } }
 
     /// Every value of `name`, in order.
     public func values(_ name: String) -> [String] {
@@ -83,5 +114,15 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByArrayLite
         guard x.count == y.count else { return false }
         func lower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b | 0x20 : b }
         return zip(x, y).allSatisfy { lower($0) == lower($1) }
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces, tabs, CR and LF (the whitespace around a field value).
+    func trimmingHTTPWhitespace() -> String {
+        let bytes = Array(utf8)
+        func space(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0D || b == 0x0A }
+        guard let start = bytes.firstIndex(where: { !space($0) }), let end = bytes.lastIndex(where: { !space($0) }) else { return "" }
+        return String(decoding: bytes[start...end], as: UTF8.self)
     }
 }

@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import Network
 import SafeIO
 import Synchronization
 
@@ -18,7 +19,7 @@ enum CurlTransfer {
         /// `host:port`, as connection messages name it.
         var peer: String
         var method: String
-        var headers: [HTTPHeader]
+        var headers: HTTPHeaders
         var body: Data?
         var userAgent: String
         var caFile: String?
@@ -102,7 +103,7 @@ enum CurlTransfer {
         _ = voiceguide_curl_get_offset(handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &contentLength)
         guard code == CURLE_OK else {
             reusable = false
-            throw failure(code, detail: HTTPHeader.printable(String(cString: errorText)), exchange: exchange, reception: reception,
+            throw failure(code, detail: HTTPHeaders.printable(String(cString: errorText)), exchange: exchange, reception: reception,
                           verifyResult: verifyResult, osErrno: Int32(clamping: osErrno), contentLength: Int64(contentLength))
         }
         if let problem = reception.problem { reusable = false; throw problem }
@@ -237,7 +238,7 @@ private final class Reception {
     var headBytes = 0
     var received = 0
     var reason = ""
-    var headers: [HTTPHeader] = []
+    var headers: HTTPHeaders = []
     var body = Data()
     var problem: HTTPClientError?
 
@@ -259,12 +260,12 @@ private final class Reception {
             // A new response head (after 1xx): only the final one counts.
             headers = []
             let parts = text.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
-            reason = parts.count > 2 ? HTTPHeader.printable(String(parts[2])) : ""
+            reason = parts.count > 2 ? HTTPHeaders.printable(String(parts[2])) : ""
             return true
         }
         guard !text.isEmpty else { return true }
-        guard let header = HTTPHeader(fieldLine: text) else {
-            problem = .malformed("invalid response header line '\(HTTPHeader.printable(String(text.prefix(60))))'")
+        guard let header = HTTPHeaders.Field(fieldLine: text) else {
+            problem = .malformed("invalid response header line '\(HTTPHeaders.printable(String(text.prefix(60))))'")
             return false
         }
         headers.append(header)

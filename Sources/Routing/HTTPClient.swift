@@ -1,4 +1,5 @@
 import Foundation
+import Network
 
 /// A strict HTTP/1.1 client over libcurl: HTTP or HTTPS (the system CAs, or `caFile` for a private CA), a
 /// connect timeout and a total deadline covering resolve, connect, TLS, send and receive, size limits enforced
@@ -40,14 +41,14 @@ public struct HTTPClient: Sendable {
     static func validate(_ request: HTTPRequest) throws(HTTPClientError) {
         let method = request.method.utf8
         guard !method.isEmpty, method.allSatisfy({ (0x41...0x5A).contains($0) }) else {
-            throw .malformed("invalid request method '\(HTTPHeader.printable(request.method))'")
+            throw .malformed("invalid request method '\(HTTPHeaders.printable(request.method))'")
         }
         guard request.target.hasPrefix("/"), request.target.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
-            throw .malformed("invalid request target '\(HTTPHeader.printable(request.target))': it must start with '/' and be printable ASCII without spaces")
+            throw .malformed("invalid request target '\(HTTPHeaders.printable(request.target))': it must start with '/' and be printable ASCII without spaces")
         }
         for header in request.headers {
-            guard HTTPHeader.isValidName(header.name), HTTPHeader.isValidValue(header.value) else {
-                throw .malformed("invalid request header '\(HTTPHeader.printable(header.name))'")
+            guard HTTPToken.isToken(header.name.utf8), HTTPHeaders.isValidValue(header.value) else {
+                throw .malformed("invalid request header '\(HTTPHeaders.printable(header.name))'")
             }
         }
     }

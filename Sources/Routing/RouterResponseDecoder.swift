@@ -1,4 +1,5 @@
 import Foundation
+import Network
 import RouteModel
 
 /// Turns a router's HTTP response into a `RouterResponse` or a `RouterError`, the same way for OSRM and
@@ -40,7 +41,7 @@ enum RouterResponseDecoder {
     /// The first line of `text`, without control characters, at most 200 characters.
     static func oneLine(_ text: String) -> String {
         let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-        let clean = HTTPHeader.printable(line.trimmingCharacters(in: .whitespaces))
+        let clean = HTTPHeaders.printable(line.trimmingCharacters(in: .whitespaces))
         return clean.count > 200 ? String(clean.prefix(200)) + "…" : clean
     }
 }

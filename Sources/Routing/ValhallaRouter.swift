@@ -1,4 +1,5 @@
 import Foundation
+import Network
 import RouteModel
 
 /// A router speaking Valhalla's `/route` API with `format: osrm`, so the answer is an OSRM v5 response with
@@ -58,7 +59,7 @@ public struct ValhallaRouter: BlockingRouter {
     public func routeBlocking(_ request: RouteRequest) throws(RouterError) -> RouterResponse {
         try request.validate()
         let http = HTTPRequest(method: "POST", target: "/route",
-                               headers: [HTTPHeader("Content-Type", "application/json")],
+                               headers: [("Content-Type", "application/json")],
                                body: body(for: request).serializedData())
         let response = try client.exchangeBlocking(http, with: endpoint)
         return try RouterResponseDecoder.decode(response, source: "POST \(endpoint)/route")

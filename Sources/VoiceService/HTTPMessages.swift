@@ -78,7 +78,7 @@ public struct HTTPServerResponse: Sendable {
     /// The status code.
     public var status: Int
     /// Extra header fields (Content-Type among them).
-    public var headers: [(name: String, value: String)]
+    public var headers: HTTPHeaders
     /// The body.
     public var body: [UInt8]
     /// The endpoint label the metrics count this response under ("voice", "route", "health"…).
@@ -87,7 +87,7 @@ public struct HTTPServerResponse: Sendable {
     public var upstreamSeconds: Double?
 
     /// Creates a response.
-    public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = [], endpoint: String = "other") {
+    public init(status: Int, headers: HTTPHeaders = [], body: [UInt8] = [], endpoint: String = "other") {
         self.status = status
         self.headers = headers
         self.body = body

@@ -23,9 +23,9 @@ public struct HTTPResponsePolicy: Sendable {
         guard corsOrigin != nil, request.method == "OPTIONS", request.header("Origin") != nil,
               request.header("Access-Control-Request-Method") != nil else { return nil }
         var response = HTTPServerResponse(status: 204, endpoint: "preflight")
-        response.headers += [("Access-Control-Allow-Methods", "GET, POST, HEAD, OPTIONS"),
+        response.headers.append(contentsOf: [("Access-Control-Allow-Methods", "GET, POST, HEAD, OPTIONS"),
                              ("Access-Control-Allow-Headers", "Content-Type, Accept-Encoding"),
-                             ("Access-Control-Max-Age", String(corsMaxAge))]
+                             ("Access-Control-Max-Age", String(corsMaxAge))])
         return finish(response, for: request)
     }
 
@@ -34,14 +34,14 @@ public struct HTTPResponsePolicy: Sendable {
     public func finish(_ response: HTTPServerResponse, for request: HTTPServerRequest) -> HTTPServerResponse {
         var response = response
         if let allowed = corsOrigin, let origin = request.header("Origin"), allowed == "*" || origin == allowed {
-            response.headers.append(("Access-Control-Allow-Origin", allowed == "*" ? "*" : origin))
-            if allowed != "*" { response.headers.append(("Vary", "Origin")) }
+            response.headers.append(name: "Access-Control-Allow-Origin", value: allowed == "*" ? "*" : origin)
+            if allowed != "*" { response.headers.append(name: "Vary", value: "Origin") }
         }
         if let minimum = gzipMinimumBytes, response.body.count >= minimum {
-            response.headers.append(("Vary", "Accept-Encoding"))
+            response.headers.append(name: "Vary", value: "Accept-Encoding")
             if Self.acceptsGzip(request.header("Accept-Encoding")), let compressed = Gzip.compress(response.body) {
                 response.body = compressed
-                response.headers.append(("Content-Encoding", "gzip"))
+                response.headers.append(name: "Content-Encoding", value: "gzip")
             }
         }
         return response

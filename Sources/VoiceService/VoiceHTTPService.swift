@@ -63,7 +63,7 @@ public struct VoiceHTTPService: HTTPServerHandler {
             let ok = allowed == "POST" ? request.method == "POST" : get
             guard ok else {
                 var response = HTTPServerResponse.error(405, "\(request.method) is not allowed on \(request.path); use \(allowed)", endpoint: endpoint)
-                response.headers.append(("Allow", allowed == "GET" ? "GET, HEAD" : allowed))
+                response.headers.append(name: "Allow", value: allowed == "GET" ? "GET, HEAD" : allowed)
                 return response
             }
             return body()
@@ -112,8 +112,8 @@ public struct VoiceHTTPService: HTTPServerHandler {
             let (locale, warning) = try renderer.chooseLocale(requested: requested, document: document, fallback: defaultLocale)
             var response = HTTPServerResponse.jsonBytes(200, try renderer.renderBytes(document, original: request.body, locale: locale, units: units,
                                                                                        format: format, keepBanners: keepBanners), endpoint: "voice")
-            response.headers.append(("Content-Language", locale))
-            if let warning { response.headers.append((Self.warningHeader, warning)) }
+            response.headers.append(name: "Content-Language", value: locale)
+            if let warning { response.headers.append(name: Self.warningHeader, value: warning) }
             return response
         } catch {
             return .error(error.status, error.message, endpoint: "voice")
@@ -199,7 +199,7 @@ public struct VoiceHTTPService: HTTPServerHandler {
         let keepBanners = try Self.flag(request.parameter("keep_banners"), name: "keep_banners")
         var answer = HTTPServerResponse.jsonBytes(200, try renderer.renderBytes(response.document, original: Array(response.body), locale: locale,
                                                                                  units: units, format: .mapbox, keepBanners: keepBanners), endpoint: endpoint)
-        answer.headers.append(("Content-Language", locale))
+        answer.headers.append(name: "Content-Language", value: locale)
         answer.upstreamSeconds = upstreamSeconds
         return answer
     }

@@ -9,7 +9,7 @@ import VoiceGuideTestSupport
         let server = try ScriptedHTTPServer(response: "HTTP/1.1 201 Made It\r\nContent-Length: 2\r\nX-A: 1\r\nx-a: 2\r\n\r\nok")
         defer { server.stop() }
         let endpoint = try HTTPEndpoint(server.baseURL + "/v")
-        let response = try await HTTPClient().send(HTTPRequest(method: "POST", target: "/route?q=1", headers: [HTTPHeader("Content-Type", "application/json")],
+        let response = try await HTTPClient().send(HTTPRequest(method: "POST", target: "/route?q=1", headers: [("Content-Type", "application/json")],
                                                                body: Data("{}".utf8)), to: endpoint)
         #expect(response.status == 201 && response.reason == "Made It" && response.body == Data("ok".utf8))
         #expect(response.headers.filter { $0.name.lowercased() == "x-a" }.map(\.value) == ["1", "2"], "every field kept, in order")
@@ -29,8 +29,8 @@ import VoiceGuideTestSupport
         HTTPRequest(method: "GET", target: "/a\r\nX-Injected: 1"),
         HTTPRequest(method: "GET", target: "route"),
         HTTPRequest(method: "G T", target: "/"),
-        HTTPRequest(method: "GET", target: "/", headers: [HTTPHeader("X", "a\r\nHost: evil")]),
-        HTTPRequest(method: "GET", target: "/", headers: [HTTPHeader("Bad:Name", "a")]),
+        HTTPRequest(method: "GET", target: "/", headers: [("X", "a\r\nHost: evil")]),
+        HTTPRequest(method: "GET", target: "/", headers: [("Bad:Name", "a")]),
     ])
     func refusesRequestsThatWouldBreakFraming(request: HTTPRequest) throws {
         let client = HTTPClient(timeout: 0.5)
