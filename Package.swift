@@ -42,7 +42,7 @@ let package = Package(
             publicHeadersPath: "Sources/VoiceGuideResources"),
         .target(name: "Pronunciation", dependencies: ["RouteModel", "Phrasing", "Speech"]),
         .systemLibrary(name: "CEpoll"),
-        .target(name: "Network", dependencies: ["CEpoll"]),
+        .target(name: "Network", dependencies: ["SafeIO", "CEpoll"]),
         .target(name: "Location", dependencies: ["SafeIO", "RouteModel", "Guidance", "Network"]),
         .target(name: "Routing", dependencies: ["SafeIO", "RouteModel", "Network", "CCurl"]),
         .target(name: "Navigation", dependencies: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Speech", "Location", "Routing"]),

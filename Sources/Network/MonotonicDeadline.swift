@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import SafeIO
 #endif
 
 /// A point on the monotonic clock (CLOCK_MONOTONIC), in nanoseconds: it never jumps when the wall clock is set,
@@ -59,7 +60,7 @@ public struct MonotonicDeadline: Sendable, Comparable, Hashable {
 
     /// The time left as a poll(2)/epoll_wait(2) timeout in milliseconds, rounded up, at most `cap` seconds.
     public func pollMilliseconds(cap: Double = 3600) -> Int32 {
-        Int32(clamping: Int((min(secondsLeft, cap) * 1000).rounded(.up)))
+        Int32(clamping: Int(saturating: (min(secondsLeft, cap) * 1000).rounded(.up)))
     }
 
     /// Compares two deadlines.

@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import SafeIO
 #endif
 
 /// A non-blocking TCP socket, the one connection type of the network layer: a client connects with a timeout
@@ -131,7 +132,7 @@ public final class TCPSocket {
         let first = readAvailable(into: &buffer)
         guard first == .wouldBlock else { return first }
         var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&p, 1, Int32(clamping: Int((max(0, min(timeout, 3600)) * 1000).rounded(.up))))
+        let ready = poll(&p, 1, Int32(clamping: Int(saturating: (max(0, min(timeout, 3600)) * 1000).rounded(.up))))
         if ready < 0 { return errno == EINTR ? .wouldBlock : .failed(errno) }
         return ready == 0 ? .wouldBlock : readAvailable(into: &buffer)
     }
