@@ -80,6 +80,17 @@ import Glibc
             }
         }
 
+        /// Waits (at most `timeout` seconds) until the outcomes so far satisfy `condition`; true when they did.
+        @discardableResult
+        func wait(timeout: Double = 30, until condition: ([(at: Date, ok: Bool, status: Int)]) -> Bool) -> Bool {
+            let deadline = Date().addingTimeInterval(timeout)
+            while Date() < deadline {
+                if lock.withLock({ condition(outcomes) }) { return true }
+                usleep(20_000)
+            }
+            return lock.withLock { condition(outcomes) }
+        }
+
         func stop() -> [(at: Date, ok: Bool, status: Int)] {
             lock.withLock { running = false }
             group.wait()
@@ -91,12 +102,15 @@ import Glibc
         let cluster = try Cluster()
         let body = Array(try ServeFixtures.exampleData("city-dc.json"))
         let load = Load(port: cluster.front, clients: 4, body: body)
-        usleep(1_500_000)
+        // Under load first: both replicas answering.
+        load.wait { $0.filter(\.ok).count >= 20 }
         kill(cluster.replicas[0].process.process.processIdentifier, SIGTERM)
         let deadline = Date().addingTimeInterval(30)
         while cluster.replicas[0].process.process.isRunning, Date() < deadline { usleep(50_000) }
         #expect(!cluster.replicas[0].process.process.isRunning, "the replica drained and exited")
-        usleep(1_500_000)
+        // Then a while of traffic with one replica gone.
+        let exited = Date()
+        load.wait { $0.filter { $0.at > exited }.count >= 20 }
         let outcomes = load.stop()
         let failed = outcomes.filter { !$0.ok }
         #expect(outcomes.count > 20, "\(outcomes.count) requests")
@@ -108,16 +122,16 @@ import Glibc
         let body = Array(try ServeFixtures.exampleData("city-dc.json"))
         let clients = 4
         let load = Load(port: cluster.front, clients: clients, body: body)
-        usleep(1_500_000)
+        load.wait { $0.filter(\.ok).count >= 20 }
         let killed = Date()
         kill(cluster.replicas[1].process.process.processIdentifier, SIGKILL)
-        usleep(4_000_000)
+        // Health checks every 1 s, down after 2 failures: from then on (with slack) every request succeeds.
+        let moved = killed.addingTimeInterval(2.5)
+        load.wait { $0.filter { $0.at > moved }.count > 20 }
         let outcomes = load.stop()
         let failed = outcomes.filter { !$0.ok }
         // At most one request per client was in flight on the killed replica.
         #expect(failed.count <= clients, "\(failed.count) failed: \(failed.map(\.status)); haproxy: \(cluster.proxy.logTail())")
-        // Health checks every 1 s, down after 2 failures: from then on (with slack) every request succeeds.
-        let moved = killed.addingTimeInterval(2.5)
         let late = outcomes.filter { $0.at > moved }
         #expect(late.count > 10 && late.allSatisfy(\.ok), "after the health checks' detection time: \(late.filter { !$0.ok }.count) of \(late.count) failed")
         #expect(outcomes.filter { $0.at > killed && $0.ok }.count > 10, "traffic went on through the other replica")
