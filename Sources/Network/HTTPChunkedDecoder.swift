@@ -22,7 +22,8 @@ public enum HTTPChunkedDecoder {
         }
         guard lineEnd - from <= maxChunkLineBytes else { return .malformed("a chunk-size line longer than \(maxChunkLineBytes) bytes") }
         guard let size = chunkSize(buffer[from..<lineEnd]) else {
-            return .malformed("invalid chunk size line '\(printable(buffer[from..<min(lineEnd, from + 40)]))'")
+            let line = String(decoding: buffer[from..<min(lineEnd, from + 40)], as: UTF8.self)
+            return .malformed("invalid chunk size line '\(HTTPHeaders.printable(line))'")
         }
         let start = lineEnd + 2
         guard size > 0 else {
@@ -69,9 +70,5 @@ public enum HTTPChunkedDecoder {
             i += 1
         }
         return nil
-    }
-
-    static func printable(_ bytes: ArraySlice<UInt8>) -> String {
-        String(decoding: bytes.map { $0 < 0x20 || $0 >= 0x7F ? UInt8(ascii: "?") : $0 }, as: UTF8.self)
     }
 }
