@@ -13,9 +13,10 @@ import VoiceGuideTestSupport
 
     struct Ended { var signal: Int32?; var status: Int32; var stderr: String; var wav: String }
 
-    /// Starts `arguments` writing to a fresh WAV path, waits until the file holds audio, sends `signal`, and
-    /// waits for the process to end.
-    static func signalled(_ signal: Int32, _ arguments: [String], wav: String, whenWritten bytes: Int = 1 << 20) throws -> Ended {
+    /// Starts the binary with `arguments`, waits (at most 60 s) until `ready` says it is where it should be
+    /// signalled, sends `signal`, and waits for the process to end; what it printed on stderr and how it ended.
+    static func signalled(_ signal: Int32, _ arguments: [String], wav: String = "",
+                          when ready: (Process) -> Bool) throws -> Ended {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
@@ -29,17 +30,9 @@ import VoiceGuideTestSupport
             let chunk = handle.availableData
             collected.withLock { $0.append(chunk) }
         }
-        // The render is under way once the file (written in place of a temporary) has grown past `bytes`.
         let deadline = Date().addingTimeInterval(60)
-        func written() -> Int {
-            let dir = (wav as NSString).deletingLastPathComponent
-            let base = (wav as NSString).lastPathComponent
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
-            return names.filter { $0.hasPrefix(base) || $0.hasPrefix("." + base) }
-                .compactMap { try? FileManager.default.attributesOfItem(atPath: dir + "/" + $0)[.size] as? Int }.max() ?? 0
-        }
-        while process.isRunning, written() < bytes, Date() < deadline { usleep(10_000) }
-        #expect(process.isRunning, "the render ended before it could be signalled")
+        while process.isRunning, !ready(process), Date() < deadline { usleep(2_000) }
+        #expect(process.isRunning, "\(arguments.first ?? "") ended before it could be signalled")
         kill(process.processIdentifier, signal)
         let stop = Date().addingTimeInterval(30)
         while process.isRunning, Date() < stop { usleep(10_000) }
@@ -51,6 +44,19 @@ import VoiceGuideTestSupport
         let text = String(decoding: collected.withLock { $0 } + rest, as: UTF8.self)
         let bySignal = process.terminationReason == .uncaughtSignal
         return Ended(signal: bySignal ? process.terminationStatus : nil, status: process.terminationStatus, stderr: text, wav: wav)
+    }
+
+    /// Signals a render of `arguments` into `wav` once the file (written in place of a temporary) has grown past
+    /// `bytes`: the render is under way.
+    static func signalled(_ signal: Int32, _ arguments: [String], wav: String, whenWritten bytes: Int = 1 << 20) throws -> Ended {
+        func written() -> Int {
+            let dir = (wav as NSString).deletingLastPathComponent
+            let base = (wav as NSString).lastPathComponent
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
+            return names.filter { $0.hasPrefix(base) || $0.hasPrefix("." + base) }
+                .compactMap { try? FileManager.default.attributesOfItem(atPath: dir + "/" + $0)[.size] as? Int }.max() ?? 0
+        }
+        return try signalled(signal, arguments, wav: wav) { _ in written() >= bytes }
     }
 
     /// The file's RIFF and data sizes agree with its length, and it holds the audio the line says.
@@ -101,37 +107,23 @@ import VoiceGuideTestSupport
     /// unblocks them, or SIGQUIT would never arrive.
     @Test func sigquitIsNeverACrashReport() throws {
         let route = try #require(Self.longRoute)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = ["transcript", route, "--durations", "speech"]
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        // Wait until the runtime's crash handlers are installed (SIGSEGV caught) and SIGQUIT is not caught (main
-        // gives it back its default action if the backtracer took it).
-        let deadline = Date().addingTimeInterval(20)
-        func caught() -> UInt64 {
+        func caught(_ process: Process) -> UInt64 {
             let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
             let line = status.split(separator: "\n").first { $0.hasPrefix("SigCgt:") }
             return line.flatMap { UInt64($0.dropFirst(7).trimmingCharacters(in: .whitespaces), radix: 16) } ?? 0
         }
         func bit(_ sig: Int32) -> UInt64 { 1 << UInt64(sig - 1) }
         // Until the spawned child has exec'ed, /proc shows the test runner's copy.
-        func running() -> Bool {
+        func isOurBinary(_ process: Process) -> Bool {
             (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(process.processIdentifier)/exe"))
                 .map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path == URL(fileURLWithPath: Self.binary).resolvingSymlinksInPath().path } ?? false
         }
-        while process.isRunning, !(running() && caught() & bit(SIGSEGV) != 0 && caught() & bit(SIGQUIT) == 0), Date() < deadline { usleep(2_000) }
-        try #require(process.isRunning, "the transcript ended before it could be signalled")
-        kill(process.processIdentifier, SIGQUIT)
-        let stop = Date().addingTimeInterval(30)
-        while process.isRunning, Date() < stop { usleep(10_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGQUIT, "status \(process.terminationStatus)")
-        #expect(!text.contains("crashed") && !text.contains("Backtrace") && !text.contains("Thread 0"), "stderr: \(text)")
+        // Signalled once the runtime's crash handlers are installed (SIGSEGV caught) and SIGQUIT is not caught
+        // (main gives it back its default action if the backtracer took it).
+        let ended = try Self.signalled(SIGQUIT, ["transcript", route, "--durations", "speech"]) { process in
+            isOurBinary(process) && caught(process) & bit(SIGSEGV) != 0 && caught(process) & bit(SIGQUIT) == 0
+        }
+        #expect(ended.signal == SIGQUIT, "status \(ended.status)")
+        #expect(!ended.stderr.contains("crashed") && !ended.stderr.contains("Backtrace") && !ended.stderr.contains("Thread 0"), "stderr: \(ended.stderr)")
     }
 }
