@@ -100,7 +100,7 @@ public struct Places: Sendable {
         self.places = places
     }
 
-    /// The place called `name`: the exact name, else the only one equal ignoring case and accents.
+    /// The place called `name`: the first with exactly that name, else the first equal ignoring case and accents.
     public func place(named name: String) -> Place? {
         if let exact = places.first(where: { $0.name == name }) { return exact }
         let key = Self.folded(name)
