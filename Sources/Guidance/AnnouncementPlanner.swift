@@ -439,7 +439,10 @@ public struct AnnouncementPlanner: Sendable {
         var description = catalog.descriptions[k]
         if catalog.roles[k] != .maneuver { description.lanes = nil }
         if k > 0 { description.sideRoadOrdinal = catalog.sideRoadOrdinal(k, within: gap) }
-        return ChainedManeuver(maneuver: description, distanceMeters: gap, sayDistance: gap >= configuration.thenSayDistanceMinMeters)
+        // A counted turn is counted from the first maneuver; a distance before it ("then after 150 m, take the second
+        // right") would have the driver start counting at the 150 m point and skip a road: the count alone is said.
+        let sayDistance = description.sideRoadOrdinal == nil && gap >= configuration.thenSayDistanceMinMeters
+        return ChainedManeuver(maneuver: description, distanceMeters: gap, sayDistance: sayDistance)
     }
 
     // MARK: - Output

@@ -60,3 +60,32 @@ import RouteModel
         #expect(SideRoads.ordinal(of: turn, approach: approach, within: 200) == nil)
     }
 }
+
+/// A counted turn chained after another is counted from the first maneuver: the "then" says its count and no
+/// distance ("turn left, then take the second right"), since "then after 120 m, take the second right" has the
+/// driver start counting 120 m on and skip a road.
+@Suite struct ChainedCountedTurnTests {
+    @Test func aChainedCountedTurnSaysItsCountAndNoDistance() throws {
+        var b = ScenarioRouteBuilder(name: "A Street")
+        b.drive(600)
+        b.maneuver(.turn, .left, turn: -90, name: "B Road")
+        b.drive(120)
+        b.maneuver(.turn, .right, turn: 90, name: "C Lane")
+        b.drive(400)
+        var route = b.build()
+        // A usable road on the right of B Road, 60 m before the turn onto C Lane.
+        let turnOntoB = route.legs[0].steps[1].maneuver.bearingAfter
+        let turnOntoC = route.legs[0].steps[2].maneuver.location
+        let crossing = Geo.destination(from: turnOntoC, bearing: turnOntoB + 180, meters: 60)
+        route.legs[0].steps[1].intersections.append(Intersection(
+            location: crossing, bearings: [turnOntoB + 180, turnOntoB, (turnOntoB + 90).truncatingRemainder(dividingBy: 360)],
+            entry: [false, true, true], inIndex: 0, outIndex: 1))
+        let run = OfflineGuidance.run(RouteIndex(route: route))
+        let chained = run.announcements.compactMap(\.then).filter { $0.maneuver.id == StepID(leg: 0, step: 2) }
+        try #require(!chained.isEmpty, "the right turn is chained: \(summaries(run))")
+        for then in chained {
+            #expect(then.maneuver.sideRoadOrdinal == 2, "\(summaries(run))")
+            #expect(!then.sayDistance, "a counted turn in a then clause says no distance: \(summaries(run))")
+        }
+    }
+}
