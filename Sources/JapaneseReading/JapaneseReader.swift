@@ -101,11 +101,14 @@ public enum NameReaders {
     }()
 
     /// The reader for `language`: ja (MeCab; nil when its dictionary is missing), zh (letters and digits apart for
-    /// the pinyin voice); nil for languages whose voice reads names as written.
+    /// the pinyin voice); nil for languages whose voice reads names as written. Readers that only a voice layer
+    /// names (Voices/FORMAT.md `reader`) have ids that are not languages, so no phrase builder is given them:
+    /// fi-numbers (Finnish numerals in the case of the unit that follows them).
     public static let provider: NameReaderProvider = { language in
         switch language {
         case "ja": return try? japanese.get()
         case "zh": return PinyinVoiceReader()
+        case "fi-numbers": return FinnishNumberReader()
         default: return nil
         }
     }

@@ -59,14 +59,16 @@ public struct DistancePhraser: Sendable {
         let r = round(meters)
         if let fraction = words.fractions[r.unit]?[r.plainText] {
             let spoken = caseName.flatMap { fraction.cases[$0] } ?? fraction.spoken
-            return SlotValue(display: fraction.display, spoken: spoken)
+            let display = caseName.flatMap { fraction.displayCases[$0] } ?? fraction.display
+            return SlotValue(display: display, spoken: spoken)
         }
         let number = decimalSeparator == "." ? r.plainText : r.plainText.replacingDot(with: decimalSeparator)
         guard let unitWords = words.units[r.unit] else { return SlotValue(number) }
         let category = pluralRules.category(PluralOperands(r.plainText) ?? PluralOperands(r.value))
         let table = caseName.flatMap { unitWords.cases[$0] } ?? unitWords.spoken
         let spoken = (table[category] ?? table[.other] ?? unitWords.display).apply(number)
-        return SlotValue(display: unitWords.display.apply(number), spoken: spoken)
+        let display = caseName.flatMap { unitWords.displayCases[$0] } ?? unitWords.display
+        return SlotValue(display: display.apply(number), spoken: spoken)
     }
 }
 

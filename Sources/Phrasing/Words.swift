@@ -5,6 +5,8 @@ struct UnitWords: Sendable {
     var display: Affix
     var spoken: [PluralCategory: Affix]
     var cases: [String: [PluralCategory: Affix]]
+    /// The display form in a unit case, where the written abbreviation takes the case too (fi "200 m:n").
+    var displayCases: [String: Affix] = [:]
 }
 
 /// A rounded value said in words ("a quarter mile").
@@ -12,6 +14,8 @@ struct FractionWords: Sendable {
     var display: String
     var spoken: String
     var cases: [String: String]
+    /// The display form in a unit case (fi "1,5 km:n").
+    var displayCases: [String: String] = [:]
 }
 
 /// The word lists of a compiled phrasebook (Phrasebooks/FORMAT.md §5).
@@ -77,7 +81,14 @@ struct Words: Sendable {
                 let (name, value) = (member.key, member.value)
                 cases[name] = pluralAffixes(value, key: "units.\(unit.rawValue).cases.\(name)", bad: bad)
             }
-            w.units[unit] = UnitWords(display: Affix(display, placeholder: "{n}"), spoken: spoken, cases: cases)
+            var displayCases: [String: Affix] = [:]
+            for member in u["displayCases"]?.objectMembers ?? [] {
+                guard let text = member.value.stringValue, text.contains("{n}") else {
+                    bad("units.\(unit.rawValue).displayCases.\(member.key)", "must be a string containing {n}"); continue
+                }
+                displayCases[member.key] = Affix(text, placeholder: "{n}")
+            }
+            w.units[unit] = UnitWords(display: Affix(display, placeholder: "{n}"), spoken: spoken, cases: cases, displayCases: displayCases)
         }
         for member in json["fractions"]?.objectMembers ?? [] {
             let (unitName, table) = (member.key, member.value)
@@ -90,7 +101,13 @@ struct Words: Sendable {
                 }
                 var cases: [String: String] = [:]
                 for member in entry["cases"]?.objectMembers ?? [] { cases[member.key] = member.value.stringValue ?? s }
-                entries[value] = FractionWords(display: d, spoken: s, cases: cases)
+                var displayCases: [String: String] = [:]
+                for member in entry["displayCases"]?.objectMembers ?? [] {
+                    if let text = member.value.stringValue { displayCases[member.key] = text } else {
+                        bad("fractions.\(unitName).\(value).displayCases.\(member.key)", "must be a string")
+                    }
+                }
+                entries[value] = FractionWords(display: d, spoken: s, cases: cases, displayCases: displayCases)
             }
             w.fractions[unit] = entries
         }
