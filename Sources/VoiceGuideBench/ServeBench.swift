@@ -7,7 +7,7 @@ import Speech
 import VoiceService
 import VoiceGuideTestSupport
 
-/// Issue 12 §2–3: `transcript --batch` against a loop of one `voiceguide transcript` process per route, and
+/// `transcript --batch` against a loop of one `voiceguide transcript` process per route, and
 /// `voiceguide serve` (in this process, loaded over loopback by client threads) against the batch path, for the
 /// city example routes and a 1-hour city route. Figures are ratios measured side by side in this one run.
 func serveBenchmarks() -> [BenchFigure] {
@@ -33,7 +33,7 @@ func serveBenchmarks() -> [BenchFigure] {
     let cityBatch = batchRate(renderer, routes: city, minimumSeconds: 2)
     figures.append(BenchFigure(name: "batch, city routes, one core", value: "\(benchFormat(cityBatch)) routes/s",
                                target: "≥ 2,000 routes/s", met: cityBatch >= 2_000))
-    // Where the time goes: the offline planning alone (issue 12 §1 makes it follow the maneuvers, not the hours).
+    // Where the time goes: the offline planning alone (it follows the maneuvers, not the hours).
     if let builder = try? renderer.locale("en-US").builder(),
        let documents = try? city.map({ try RouteImporter().read(Data($0), fileName: "city") }) {
         var planned = 0

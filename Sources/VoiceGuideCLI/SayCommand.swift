@@ -53,7 +53,7 @@ public enum SayCommand: VoiceGuideCommand {
     /// this command is for (nor should it cost minutes of synthesis).
     public static let maxTextBytes = 10_000
 
-    /// Speaks TEXT to the chosen output; errors map to exit 64/65/69 (see DESIGN.md §6).
+    /// Speaks TEXT to the chosen output; errors map to exit 64/65/69 (docs/ARCHITECTURE.md §3 rule 7).
     public static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitCode {
         if arguments.flags.contains("list-voices") {
             guard arguments.positionals.isEmpty else {

@@ -4,7 +4,7 @@ import Testing
 import VoiceGuideTestSupport
 @testable import VoiceGuideCLI
 
-/// The settings file (issue 24): defaults for locale, units, voice, output and router that options override,
+/// The settings file: defaults for locale, units, voice, output and router that options override,
 /// `voiceguide config` saying what is in effect and why, and every kind of bad file refused in one line.
 @Suite struct UserConfigTests {
     /// A folder standing in for `$XDG_CONFIG_HOME` with `voiceguide/config.json` holding `text`.
