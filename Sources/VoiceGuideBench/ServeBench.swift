@@ -26,7 +26,7 @@ func serveBenchmarks() -> [BenchFigure] {
         return [BenchFigure(name: "serve", value: "not measured: example routes missing", target: nil, met: false)]
     }
     let renderer = VoiceRenderer(data: data)
-    _ = try? renderer.locale("en-US")
+    _ = try? renderer.locale(DefaultLocale.tag)
     var figures: [BenchFigure] = []
 
     // Batch, one thread: city routes, then the 1-hour route.
@@ -34,12 +34,12 @@ func serveBenchmarks() -> [BenchFigure] {
     figures.append(BenchFigure(name: "batch, city routes, one core", value: "\(benchFormat(cityBatch)) routes/s",
                                target: "≥ 2,000 routes/s", met: cityBatch >= 2_000))
     // Where the time goes: the offline planning alone (it follows the maneuvers, not the hours).
-    if let builder = try? renderer.locale("en-US").builder(),
+    if let builder = try? renderer.locale(DefaultLocale.tag).builder(),
        let documents = try? city.map({ try RouteImporter().read(Data($0), fileName: "city") }) {
         var planned = 0
         let start = benchNow()
         repeat {
-            for document in documents { _ = VoiceTranscript(planning: document, localeTag: "en-US", builder: builder) }
+            for document in documents { _ = VoiceTranscript(planning: document, localeTag: DefaultLocale.tag, builder: builder) }
             planned += documents.count
         } while benchNow() - start < 1
         let planningRate = Double(planned) / (benchNow() - start)
