@@ -1,6 +1,6 @@
 import RouteModel
 
-/// What an announcement is for (DESIGN.md §3).
+/// What an announcement is for: its stage before a maneuver, or an event of the drive.
 public enum AnnouncementKind: String, Sendable, Hashable, Codable, CaseIterable {
     case depart, `continue`, early, prepare, now, arrive, waypoint, offRoute, reroute
     /// The vehicle came back onto the route after an `offRoute`, without a reroute ("You are back on the route.").
@@ -223,7 +223,7 @@ public struct Announcement: Sendable, Hashable {
 }
 
 /// Estimates how long an announcement takes to say. The composition root supplies it:
-/// real synthesized duration with audio, a words-per-second model in text mode (DESIGN.md §1).
+/// real synthesized duration with audio, a words-per-second model in text mode (docs/ARCHITECTURE.md §1).
 public protocol DurationEstimator: Sendable {
     /// Expected speaking time in seconds.
     func duration(of announcement: Announcement) -> Double

@@ -161,7 +161,7 @@ public struct AnnouncementPlanner: Sendable {
     /// The depart of step `k` (the route's first step or a leg's), with its "then" run. A depart is said from the
     /// start point, so while it is spoken the vehicle already drives towards the turns after it: each turn that
     /// could no longer get its own terse `now` once the depart ends (a turn 6 m after the first one, behind a
-    /// depart that takes 3.6 s in German) is named in the depart's run (issue 25 §A1). Its words grow with the run,
+    /// depart that takes 3.6 s in German) is named in the depart's run. Its words grow with the run,
     /// so the run is recomputed from the depart's end until it no longer grows.
     private func departure(_ k: Int, _ s: Situation) -> Announcement {
         var run = chainRun(from: k, s)
@@ -194,7 +194,7 @@ public struct AnnouncementPlanner: Sendable {
     /// The depart of leg `leg` after an intermediate stop ("Head east on Third Street"), said once when the stop
     /// is done: its announcement said (or dropped) and the vehicle moving again, or already past the stop. The
     /// stop is where the previous leg arrives (usually where this one starts). Nothing of this leg is said
-    /// before it (issue 25 §A2).
+    /// before it.
     private mutating func legDeparture(leg: Int, _ s: Situation) -> Announcement? {
         guard leg > 0, let k = catalog.flatIndex(of: StepID(leg: leg, step: 0)), catalog.roles[k] == .legStart,
               !memory.isHandled(k, .depart) else { return nil }
@@ -268,9 +268,9 @@ public struct AnnouncementPlanner: Sendable {
 
     /// `cue` (an early or prepare cue of `j`) without its side-road count when the `now`, said `nowAt` meters before the
     /// turn, will say another one ("the third right" here, "the second right" there, after a side road was passed):
-    /// the driver hears one count only, the one seen from near where he acts, and the cue's distance tells the turn
-    /// (issue 25 §A5). The `now` is said at the first update within `nowAt`, up to one update interval nearer: the
-    /// count must be the same over that whole stretch.
+    /// the driver hears one count only, the one seen from near where he acts, and the cue's distance tells the
+    /// turn. The `now` is said at the first update within `nowAt`, up to one update interval nearer: the count
+    /// must be the same over that whole stretch.
     private func sameCount(_ cue: Announcement, _ j: Int, asNowAt nowAt: Double, _ s: Situation) -> Announcement {
         guard let ordinal = cue.maneuver?.sideRoadOrdinal else { return cue }
         let nearest = max(0, nowAt - s.speed * s.interval)
@@ -283,7 +283,7 @@ public struct AnnouncementPlanner: Sendable {
 
     /// The stages `j` has, in order: early (fast roads), prepare, and its final stage. A drive-off the ferry has only
     /// its final stage: aboard, the driver is not driving, so nothing counts down ("In 450 m, drive off the
-    /// ferry"); it is said once, as the ferry arrives (issue 25 §A4).
+    /// ferry"); it is said once, as the ferry arrives.
     private func stages(of j: Int, final: AnnouncementKind, _ s: Situation) -> [AnnouncementKind] {
         if catalog.descriptions[j].previousMode == "ferry" { return [final] }
         let early = catalog.roles[j] == .maneuver && s.speed >= configuration.earlyMinSpeed

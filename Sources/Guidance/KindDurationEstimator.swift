@@ -2,7 +2,7 @@ import RouteModel
 
 /// A text-free duration estimate: a base time per kind plus extra time for "then" parts and a lane hint.
 /// It stands in where no phrase builder or synthesizer is at hand (tests, quick statistics); the
-/// composition root normally supplies the real, text-based estimate (DESIGN.md §1).
+/// composition root normally supplies the real, text-based estimate (docs/ARCHITECTURE.md §1).
 public struct KindDurationEstimator: DurationEstimator {
     /// Seconds for each kind on its own.
     public var base: [AnnouncementKind: Double]

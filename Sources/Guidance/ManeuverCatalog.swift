@@ -82,8 +82,8 @@ struct ManeuverCatalog: Sendable {
         self.sideRoads = sideRoads
     }
 
-    /// The heading to name at a depart: the step's `bearing_after` (the router's heading of the road taken, issue 25
-    /// §A6), not the first geometry segment, which is often a short stub from the snapped start point. A bearing of
+    /// The heading to name at a depart: the step's `bearing_after` (the router's heading of the road taken),
+    /// not the first geometry segment, which is often a short stub from the snapped start point. A bearing of
     /// exactly 0 is also what an import gives when the response has none, so then the geometry's bearing is used.
     static func departBearing(_ step: Step, index: RouteIndex, at meters: Double) -> Double {
         let given = step.maneuver.bearingAfter
@@ -100,7 +100,7 @@ struct ManeuverCatalog: Sendable {
 
     /// The name to say for an intermediate stop: none ("your first stop") when the routing engine named it
     /// only by the street it snapped to: the street the driver is on at the stop, or the street the next leg
-    /// leaves on (`departure`, its first step), which a router also gives as the stop's name (issue 25 §A3).
+    /// leaves on (`departure`, its first step), which a router also gives as the stop's name.
     static func stopName(_ name: String, arrival: Step, approach: Step, departure: Step? = nil) -> String {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         let same = { (street: String) in street.trimmingCharacters(in: .whitespaces).lowercased() == trimmed.lowercased() }

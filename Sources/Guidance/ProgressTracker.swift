@@ -1,7 +1,7 @@
 import Foundation
 import RouteModel
 
-/// Snaps positions onto a route and keeps monotonic progress along it (DESIGN.md §1).
+/// Snaps positions onto a route and keeps monotonic progress along it (docs/ARCHITECTURE.md §1).
 ///
 /// Each update searches a moving window around the last progress (from `windowBackMeters` behind to a
 /// speed-dependent distance ahead), so its cost does not depend on the route length. Progress never moves

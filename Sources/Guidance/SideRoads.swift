@@ -1,6 +1,6 @@
 import RouteModel
 
-/// Which road on its side a turn is, from the intersections the route passes before it (issue 10 item 16):
+/// Which road on its side a turn is, from the intersections the route passes before it:
 /// "take the second right" when another usable road on the same side comes first.
 ///
 /// A side road is a road of an intersection of the approach step (the step that leads to the turn), other than

@@ -147,7 +147,7 @@ public struct LocaleProfile: Sendable, Hashable {
                     throw r.invalid(path + ".unit", "must be meter, kilometer, foot, yard or mile")
                 }
                 // Steps finer than the 3 printed fraction digits or coarser than 100,000 units, and bounds beyond
-                // 100,000 km, are typos that would overflow the rounding (issue 14 item 2: `1e-320`, `1e308`).
+                // 100,000 km, are typos that would overflow the rounding (`1e-320`, `1e308`).
                 guard let step = band["step"]?.numberValue, step >= 0.001, step <= 100_000 else {
                     throw r.invalid(path + ".step", "must be a number from 0.001 to 100000")
                 }
@@ -218,7 +218,8 @@ struct JSONReader {
         return s
     }
 
-    /// A string member that names a data file (a phrasebook): an identifier, never a path (issue 14 item 15).
+    /// A string member that names a data file (a phrasebook): an identifier, never a path, so data cannot name
+    /// a file outside the data folders.
     func identifier(_ json: JSONValue, _ key: String) throws(PhrasingError) -> String {
         let name = try string(json, key)
         guard PhrasebookName.isValid(name) else { throw invalid(key, PhrasebookName.rule) }

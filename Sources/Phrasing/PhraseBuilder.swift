@@ -409,7 +409,7 @@ extension ManeuverDescription {
 }
 
 extension String {
-    /// True when the text is empty or only white space: a blank name, signpost or exit is no name (issue 10 item 10).
+    /// True when the text is empty or only white space: a blank name, signpost or exit is no name.
     var isBlank: Bool { allSatisfy(\.isWhitespace) }
 }
 

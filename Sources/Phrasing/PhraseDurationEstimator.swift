@@ -1,6 +1,6 @@
 import Guidance
 
-/// Estimates speaking time from the phrased text and the locale's speaking rate (text mode; DESIGN.md §1):
+/// Estimates speaking time from the phrased text and the locale's speaking rate (text mode; docs/ARCHITECTURE.md §1):
 /// words per second, or characters per second for ja/zh.
 public struct PhraseDurationEstimator: DurationEstimator {
     /// The builder that phrases announcements.

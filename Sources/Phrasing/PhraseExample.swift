@@ -76,7 +76,7 @@ public struct PhraseExample: Sendable {
     /// Largest example distance, meters (10,000 km): anything beyond is a typo, not an example.
     static let maxDistance = 1e7
 
-    /// An optional number member within `range`; throws naming the key otherwise (issue 14 item 1: `1e308`).
+    /// An optional number member within `range`; throws naming the key otherwise (e.g. `1e308`).
     private static func number(_ json: JSONValue, _ key: String, file: String, path: String,
                                in range: ClosedRange<Double>) throws(PhrasingError) -> Double? {
         guard let value = json[key] else { return nil }

@@ -150,7 +150,7 @@ public enum DecimalText {
     /// "400", "1.5", "0.25" (at most 3 fraction digits; `.` separator).
     public static func plain(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
-        // Beyond 2^53 there are no fraction digits to print, and Int would overflow (issue 14 item 1).
+        // Beyond 2^53 there are no fraction digits to print, and Int would overflow (a trap).
         guard abs(value) < 9e15 else { return String(format: "%.0f", value) }
         let scaled = (abs(value) * 1000).rounded()
         let integer = Int(saturating: scaled) / 1000

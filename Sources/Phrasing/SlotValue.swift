@@ -21,7 +21,7 @@ struct SlotValue: Sendable {
     var isRef: Bool
 
     /// A value whose display and spoken text are the same. Control characters (from route data or a library
-    /// caller's names) never reach an output (issue 14 item 12).
+    /// caller's names) never reach an output.
     init(_ text: String) {
         let text = ControlCharacters.stripped(text)
         display = text; spoken = text; ssml = SSML.escape(text); isRef = false

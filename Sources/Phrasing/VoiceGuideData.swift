@@ -219,8 +219,8 @@ public struct VoiceGuideData: Sendable {
         return (reference["templates"]?.objectMembers ?? []).map(\.key).filter { !have.contains($0) }.sorted()
     }
 
-    /// The locale used when none is asked for and the environment names none that we have.
-    public static let defaultLocaleTag = "en-US"
+    /// The locale used when none is asked for and the environment names none that we have (`DefaultLocale.tag`).
+    public static let defaultLocaleTag = DefaultLocale.tag
 
     /// The tag among `available` for `requested`: the tag itself in any case (`de-de`), with an underscore and
     /// an encoding as POSIX locales write it (`de_DE.UTF-8`, `sr_RS@latin`), or a bare language (`de` → the first

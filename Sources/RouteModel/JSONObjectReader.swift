@@ -42,7 +42,7 @@ struct JSONObjectReader {
     func string(_ key: String) throws(RouteImportError) -> String? {
         guard let v = value(key) else { return nil }
         guard case .string(let s) = v else { throw wrongType(key, "string", v) }
-        // Control characters in route text would reach terminals, logs and SSML (issue 14 item 12).
+        // Control characters in route text would reach terminals, logs and SSML.
         return ControlCharacters.stripped(s)
     }
 

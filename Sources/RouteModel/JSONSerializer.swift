@@ -22,8 +22,7 @@ extension JSONValue {
     public func serializedData(pretty: Bool = false) -> Data { Data(serialized(pretty: pretty).utf8) }
 
     /// The same text as `serialized`, handed to `emit` in pieces of about `chunkBytes` (each ends between two
-    /// values, so it is valid UTF-8): a large document is written without holding all of its text, twice, in memory
-    /// (issue 14 item 9).
+    /// values, so it is valid UTF-8): a large document is written without holding all of its text, twice, in memory.
     public func serialize(pretty: Bool = false, chunkBytes: Int = 1 << 20, to emit: (String) -> Void) {
         var out = [UInt8]()
         out.reserveCapacity(min(chunkBytes, 1 << 22) + 4096)
@@ -136,8 +135,8 @@ extension JSONValue {
             out.append(contentsOf: "\\u".utf8)
             for shift in [12, 8, 4, 0] { out.append(hexDigits[Int((scalar >> UInt32(shift)) & 0xF)]) }
         }
-        // DEL, C1 controls and U+2028/2029 are legal in JSON but are control characters to terminals and logs
-        // (issue 14 item 12): they are written escaped too. Their UTF-8 starts with 0x7F, 0xC2 or 0xE2.
+        // DEL, C1 controls and U+2028/2029 are legal in JSON but are control characters to terminals and logs:
+        // they are written escaped too. Their UTF-8 starts with 0x7F, 0xC2 or 0xE2.
         let mayHaveWideControls = s.utf8.contains { $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }
         let bytes = mayHaveWideControls ? Array(s.utf8) : []
         var i = 0

@@ -1,4 +1,4 @@
-/// OSRM v5 maneuver types (DESIGN.md §3). An unknown type imports as `.turn` with a warning.
+/// OSRM v5 maneuver types. An unknown type imports as `.turn` with a warning.
 public enum ManeuverType: String, Sendable, Hashable, Codable, CaseIterable {
     case depart, turn
     case `continue` = "continue"

@@ -45,7 +45,7 @@ public struct RouteImporter: Sendable {
         public var maxDepth: Int
         /// Keep the parsed input in `RouteDocument.json` (needed only to write the input back, e.g. the Mapbox
         /// rewrite). Off, `json` is `.null` and the parsed tree is freed as soon as the route is built: on a
-        /// 50,000-step route that is most of the memory (issue 14 item 9).
+        /// 50,000-step route that is most of the memory.
         public var retainsJSON = true
 
         /// Creates options (defaults: route 0, detected precision, 256 MiB, 512 levels).

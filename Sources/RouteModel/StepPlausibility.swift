@@ -1,7 +1,7 @@
 import Foundation
 import SafeIO
 
-/// Limits that keep route data within what guidance and speech can use (issue 14 items 5, 6 and 13). The importer
+/// Limits that keep route data within what guidance and speech can use. The importer
 /// applies them; anything outside becomes a warning with the JSON path and a safe value, or exit 65 when the route
 /// cannot be used at all.
 public enum StepPlausibility {

@@ -17,7 +17,7 @@ public struct RouteRequest: Sendable, Hashable {
     public var units: String?
 
     /// Creates a request.
-    public init(origin: Coordinate, heading: Double? = nil, destinations: [Coordinate], language: String = "en-US",
+    public init(origin: Coordinate, heading: Double? = nil, destinations: [Coordinate], language: String = DefaultLocale.tag,
                 units: String? = nil) {
         self.origin = origin
         self.heading = heading

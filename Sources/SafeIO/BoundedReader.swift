@@ -23,7 +23,7 @@ public enum BoundedReadError: Error, Sendable, Equatable {
     }
 }
 
-/// Reads files and streams with a size limit enforced while reading (issue 14 item 7): `/dev/zero`, a pipe from
+/// Reads files and streams with a size limit enforced while reading: `/dev/zero`, a pipe from
 /// `cat /dev/zero` or a FIFO stop at `limit + 1` bytes instead of filling memory.
 public enum BoundedReader {
     /// The default limit on input: 256 MiB.

@@ -1,6 +1,6 @@
 /// Control characters in text that came from input (route names, data files, file names): C0 (U+0000–U+001F),
 /// DEL, C1 (U+0080–U+009F) and the Unicode line/paragraph separators. Written raw, they forge log lines on stderr,
-/// inject terminal escapes into text output and make XML ill-formed (issue 14 item 12).
+/// inject terminal escapes into text output and make XML ill-formed.
 public enum ControlCharacters {
     /// True for a control scalar as defined above.
     @inline(__always) public static func isControl(_ scalar: Unicode.Scalar) -> Bool {

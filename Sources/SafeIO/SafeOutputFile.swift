@@ -35,7 +35,7 @@ public struct FileWriteError: Error, Sendable, Equatable, CustomStringConvertibl
     }
 }
 
-/// The one way VoiceGuide writes a file (WAV renders, `--record` logs, anything else): issue 14 item 10.
+/// The one way VoiceGuide writes a file (WAV renders, `--record` logs, anything else); docs/ARCHITECTURE.md §3 rule 4.
 ///
 /// - A **regular file** (new or existing) is written to a temporary file beside it and renamed over it by
 ///   `commit()`, so readers never see half a file; an existing file keeps its permission bits (and owner, when

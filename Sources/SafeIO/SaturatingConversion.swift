@@ -1,6 +1,6 @@
 extension Int {
     /// `value` truncated toward zero and clamped to `Int`'s range (NaN gives 0). Use it for every Double that comes
-    /// from data: `Int(_:)` traps on NaN, infinity and anything beyond ±9.2e18 (issue 14: a crash is never the answer).
+    /// from data: `Int(_:)` traps on NaN, infinity and anything beyond ±9.2e18 (a crash is never the answer to input).
     public init(saturating value: Double) {
         if value.isNaN {
             self = 0

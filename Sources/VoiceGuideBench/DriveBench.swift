@@ -53,7 +53,7 @@ func runDrive(route: String, wav: String, voice: String? = nil) throws -> (secon
     return (seconds, kib)
 }
 
-/// Rendering a drive to WAV (issue 6: ≥ 50× faster than real time) and its memory over a long route
+/// Rendering a drive to WAV (target: ≥ 50× faster than real time) and its memory over a long route
 /// (peak RSS of a 1-hour drive within 20 % of a 5-minute one). Each drive runs as its own process.
 func driveBenchmarks() -> [BenchFigure] {
     do {

@@ -40,7 +40,7 @@ private func trackerRate(_ index: RouteIndex, updates: Int) -> Double {
     return Double(updates) / seconds
 }
 
-/// Progress-tracker throughput on a short and a very long route (issue 3: ratio ≤ 1.5, ≥ 1,000,000/s).
+/// Progress-tracker throughput on a short and a very long route (targets: ratio ≤ 1.5, ≥ 1,000,000/s).
 func guidanceBenchmarks() -> [BenchFigure] {
     let small = trackerRate(benchRoute(vertices: 1_000), updates: 1_000_000)
     let large = trackerRate(benchRoute(vertices: 500_000), updates: 1_000_000)

@@ -2,7 +2,7 @@ import Foundation
 import RouteModel
 import VoiceGuideTestSupport
 
-/// Import throughput: our full import vs a plain JSONSerialization parse of the same bytes (issue 2: ≤ 3×).
+/// Import throughput: our full import vs a plain JSONSerialization parse of the same bytes (target: ≤ 3×).
 func importBenchmarks() -> [BenchFigure] {
     let data = syntheticRouteJSON(steps: 10_000, pointsPerStep: 51)
     var checked: RouteDocument?

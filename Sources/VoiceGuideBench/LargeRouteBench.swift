@@ -42,7 +42,7 @@ private func runCLIChild(_ arguments: [String]) throws -> (seconds: Double, peak
     return (seconds, kib, code)
 }
 
-/// Issue 14 items 5, 8, 9 and 19: peak RSS and time of `inspect` (json, text) and `transcript` on a 50,000-step
+/// Large input within bounds: peak RSS and time of `inspect` (json, text) and `transcript` on a 50,000-step
 /// route, against the budget of 10 × the input size + 50 MB; and a transcript of a route with a `duration: 1e9`
 /// step (planned at a sane speed, so it costs what the plain route costs).
 func largeRouteBenchmarks() -> [BenchFigure] {

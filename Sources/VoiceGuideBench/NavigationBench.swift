@@ -12,7 +12,7 @@ import Navigation
 /// for the fixes that trigger an announcement, over drives of every example route; and fixes per second through
 /// the whole navigator (tracking, planning, phrasing, speech queue).
 func navigationBenchmarks() -> [BenchFigure] {
-    guard let data = try? VoiceGuideData.discover(), let builder = try? data.loadLocale(tag: "en-US").builder() else {
+    guard let data = try? VoiceGuideData.discover(), let builder = try? data.loadLocale(tag: DefaultLocale.tag).builder() else {
         return [BenchFigure(name: "navigator", value: "not measured: no data directory", target: nil, met: false)]
     }
     let folder = data.directory.appendingPathComponent("Examples/Routes")

@@ -3,7 +3,7 @@ import Speech
 import SpeechESpeakNG
 import SpeechPiper
 
-/// The neural voice beside eSpeak NG, in one run (issue 19): model load, real-time factor of each, first audio
+/// The neural voice beside eSpeak NG, in one run: model load, real-time factor of each, first audio
 /// at the sink cold and pre-synthesized, peak RSS, and a 1-hour drive rendered to WAV by each in its own process.
 func piperBenchmarks() -> [BenchFigure] {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path

@@ -21,10 +21,10 @@ private func planningRoute(hours: Double, speedKmh: Double, spacing: Double, ver
     return RouteIndex(route: builder.build())
 }
 
-/// Issue 12 §1: offline planning (`transcript`, `--format mapbox`, `--stats`) in-process, jumping from decision
+/// Offline planning (`transcript`, `--format mapbox`, `--stats`) in-process, jumping from decision
 /// point to decision point, side by side with the stepped planner (every simulated second) on the same routes.
 func planningBenchmarks() -> [BenchFigure] {
-    guard let data = try? VoiceGuideData.discover(), let builder = try? data.loadLocale(tag: "en-US").builder() else {
+    guard let data = try? VoiceGuideData.discover(), let builder = try? data.loadLocale(tag: DefaultLocale.tag).builder() else {
         return [BenchFigure(name: "offline planning", value: "not measured: no data directory", target: nil, met: false)]
     }
     let estimator = PhraseDurationEstimator(builder: builder)

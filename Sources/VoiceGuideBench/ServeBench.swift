@@ -7,7 +7,7 @@ import Speech
 import VoiceService
 import VoiceGuideTestSupport
 
-/// Issue 12 §2–3: `transcript --batch` against a loop of one `voiceguide transcript` process per route, and
+/// `transcript --batch` against a loop of one `voiceguide transcript` process per route, and
 /// `voiceguide serve` (in this process, loaded over loopback by client threads) against the batch path, for the
 /// city example routes and a 1-hour city route. Figures are ratios measured side by side in this one run.
 func serveBenchmarks() -> [BenchFigure] {
@@ -26,20 +26,20 @@ func serveBenchmarks() -> [BenchFigure] {
         return [BenchFigure(name: "serve", value: "not measured: example routes missing", target: nil, met: false)]
     }
     let renderer = VoiceRenderer(data: data)
-    _ = try? renderer.locale("en-US")
+    _ = try? renderer.locale(DefaultLocale.tag)
     var figures: [BenchFigure] = []
 
     // Batch, one thread: city routes, then the 1-hour route.
     let cityBatch = batchRate(renderer, routes: city, minimumSeconds: 2)
     figures.append(BenchFigure(name: "batch, city routes, one core", value: "\(benchFormat(cityBatch)) routes/s",
                                target: "≥ 2,000 routes/s", met: cityBatch >= 2_000))
-    // Where the time goes: the offline planning alone (issue 12 §1 makes it follow the maneuvers, not the hours).
-    if let builder = try? renderer.locale("en-US").builder(),
+    // Where the time goes: the offline planning alone (it follows the maneuvers, not the hours).
+    if let builder = try? renderer.locale(DefaultLocale.tag).builder(),
        let documents = try? city.map({ try RouteImporter().read(Data($0), fileName: "city") }) {
         var planned = 0
         let start = benchNow()
         repeat {
-            for document in documents { _ = VoiceTranscript(planning: document, localeTag: "en-US", builder: builder) }
+            for document in documents { _ = VoiceTranscript(planning: document, localeTag: DefaultLocale.tag, builder: builder) }
             planned += documents.count
         } while benchNow() - start < 1
         let planningRate = Double(planned) / (benchNow() - start)

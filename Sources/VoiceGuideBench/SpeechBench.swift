@@ -2,7 +2,7 @@ import Foundation
 import Speech
 import SpeechESpeakNG
 
-/// Speech figures (issue 5): latency from `speak` to the first PCM frame at the sink, the same for
+/// Speech figures: latency from `speak` to the first PCM frame at the sink, the same for
 /// spawning the espeak-ng CLI, and synthesis speed as a real-time factor.
 func speechBenchmarks() -> [BenchFigure] {
     do {

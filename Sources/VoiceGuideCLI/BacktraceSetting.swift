@@ -1,7 +1,7 @@
 import Foundation
 
 /// The Swift runtime's crash-backtrace setting for `voiceguide`: backtraces stay on, but never the interactive
-/// prompt, which would wait for keys on a terminal the drive left raw (issue 14 item 16).
+/// prompt, which would wait for keys on a terminal the drive left raw.
 public enum BacktraceSetting {
     /// The `SWIFT_BACKTRACE` value set when the user has none.
     public static let value = "enable=yes,interactive=no"

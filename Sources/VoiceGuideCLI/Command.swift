@@ -41,8 +41,8 @@ public final class CommandIO: @unchecked Sendable {
     public static func standard() -> CommandIO {
         CommandIO(out: { s throws in try StandardStreams.write(s, to: STDOUT_FILENO) },
                   err: { s in try? StandardStreams.write(s, to: STDERR_FILENO) },
-                  // Bounded while reading (issue 14 item 7): `cat /dev/zero | voiceguide transcript -` stops one byte
-                  // past the route limit, which the parser then reports as too big.
+                  // Bounded while reading, so endless input cannot fill memory: `cat /dev/zero | voiceguide
+                  // transcript -` stops one byte past the route limit, which the parser then reports as too big.
                   stdin: { () throws in try StandardStreams.readAll(limit: BoundedReader.defaultLimit) },
                   environment: ProcessInfo.processInfo.environment,
                   stdoutIsTTY: isatty(STDOUT_FILENO) == 1, isProcessStdout: true,

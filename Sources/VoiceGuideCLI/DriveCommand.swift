@@ -50,18 +50,6 @@ public enum DriveCommand: VoiceGuideCommand {
           voiceguide drive --to 60.17,24.95 --router URL   plan, then guide
         """
 
-    /// Where the drive's speech goes.
-    enum Output: Equatable {
-        /// ALSA `default`, falling back to text with one warning.
-        case auto
-        /// This ALSA device; failing to open it is exit 69.
-        case alsa(String)
-        /// Render the whole timeline to this WAV file.
-        case wav(String)
-        /// Silent, real time, log only.
-        case text
-    }
-
     /// Runs the command; failures are `CLIError`s with their exit codes.
     public static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitCode {
         if arguments.flags.contains("list-voices") { return try VoiceListing.run(arguments, io: io) }
@@ -71,7 +59,7 @@ public enum DriveCommand: VoiceGuideCommand {
             throw CLIError.usage("drive takes at most one ROUTE, got \(arguments.positionals.count) ('\(arguments.positionals.joined(separator: "' '"))')", command: name)
         }
         let speedup = try arguments.number("speedup", in: 0.25...1000, command: name) ?? 1
-        let output = try parseOutput(arguments.values["output"])
+        let output = try AudioOutput.parse(arguments.values["output"], command: name)
         let compress = try arguments.number("compress", in: 1...1000, command: name) ?? 1
         // A WAV render ignores --speedup: it is written as fast as the machine allows, every announcement at its
         // simulated time (the --speedup help says so); --compress N shortens its timeline on request.
@@ -121,16 +109,6 @@ public enum DriveCommand: VoiceGuideCommand {
             throw CLIError(.noInput, "\(path): the bundled default route is missing", hint: "Give a ROUTE file.")
         }
         return path
-    }
-
-    /// Parses `--output`; ALSA device names pass through unchanged (`alsa:file:'/tmp/x.raw',raw`).
-    static func parseOutput(_ raw: String?) throws -> Output {
-        guard let raw, raw != "auto" else { return .auto }
-        if raw == "text" { return .text }
-        if raw == "alsa" { return .alsa("default") }
-        if raw.hasPrefix("alsa:"), raw.count > 5 { return .alsa(String(raw.dropFirst(5))) }
-        if raw.hasPrefix("wav:"), raw.count > 4 { return .wav(String(raw.dropFirst(4))) }
-        throw CLIError.usage("option '--output' must be auto, alsa, alsa:DEVICE, wav:FILE or text, got '\(raw)'", command: name)
     }
 
     /// `--mute-from`/`--mute-until`: both or neither, from before until.

@@ -1,4 +1,4 @@
-/// Process exit codes (DESIGN.md §6).
+/// Process exit codes, after sysexits.h (docs/ARCHITECTURE.md §3 rule 7).
 public enum ExitCode: Int32, Sendable {
     /// Success.
     case ok = 0

@@ -2,7 +2,7 @@ import Guidance
 import Phrasing
 import RouteModel
 
-/// Which facts of each maneuver's step its announcements carry (`transcript --stats`, issue 10).
+/// Which facts of each maneuver's step its announcements carry (`transcript --stats`).
 ///
 /// A fact is carried when some announcement naming the maneuver (on its own or after "then") says something
 /// different once the fact is taken away: the side mirrored, a U-turn made straight, the road name and ref,

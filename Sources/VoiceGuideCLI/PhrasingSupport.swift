@@ -4,7 +4,7 @@ import Phrasing
 import Pronunciation
 import Speech
 
-/// Shared data loading for the phrasing commands, mapping data errors to exit codes (DESIGN.md §6).
+/// Shared data loading for the phrasing commands, mapping data errors to exit codes (docs/ARCHITECTURE.md §3 rule 7).
 enum PhrasingSupport {
     /// The data directory from `--data-dir`, `VOICEGUIDE_DATA` or discovery. A `VOICEGUIDE_DATA` that is not a
     /// data directory is an error (exit 66), like a bad `--data-dir`, not silently passed over.

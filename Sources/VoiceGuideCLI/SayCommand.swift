@@ -40,20 +40,11 @@ public enum SayCommand: VoiceGuideCommand {
           voiceguide say --list-voices --locale fr-FR            French voices
         """
 
-    /// Where the speech goes.
-    enum Output: Equatable {
-        /// ALSA `default`, else text with one warning (the same rule as `drive`).
-        case auto
-        case alsa(String)
-        case wav(String)
-        case text
-    }
-
     /// The longest TEXT, in UTF-8 bytes: an announcement is a sentence, and a whole page read aloud is not what
     /// this command is for (nor should it cost minutes of synthesis).
     public static let maxTextBytes = 10_000
 
-    /// Speaks TEXT to the chosen output; errors map to exit 64/65/69 (see DESIGN.md §6).
+    /// Speaks TEXT to the chosen output; errors map to exit 64/65/69 (docs/ARCHITECTURE.md §3 rule 7).
     public static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitCode {
         if arguments.flags.contains("list-voices") {
             guard arguments.positionals.isEmpty else {
@@ -75,7 +66,7 @@ public enum SayCommand: VoiceGuideCommand {
                 throw CLIError(.dataError, "TEXT: \(error)")
             }
         }
-        let output = try parseOutput(arguments.values["output"])
+        let output = try AudioOutput.parse(arguments.values["output"], command: name)
         let rate = try arguments.number("rate", in: 80...450, command: name).map { Int(saturatingRounded: $0) } ?? 175
         let pitch = try arguments.number("pitch", in: 0...100, command: name).map { Int(saturatingRounded: $0) } ?? 50
         let voice = try self.voice(arguments, rate: rate, pitch: pitch, io: io)
@@ -146,15 +137,4 @@ public enum SayCommand: VoiceGuideCommand {
                                              checksLanguage: arguments.values["locale"] != nil, io: io)
         if case .espeak? = choice, arguments.values["locale"] == nil { voice.name = voice.espeak.voice.voice.shortName }
         return voice
-    }
-
-    /// Parses `--output`: `alsa`, `alsa:DEVICE` (passed through unchanged), `wav:FILE`, `text`.
-    static func parseOutput(_ raw: String?) throws -> Output {
-        guard let raw, raw != "auto" else { return .auto }
-        if raw == "text" { return .text }
-        if raw == "alsa" { return .alsa("default") }
-        if raw.hasPrefix("alsa:"), raw.count > 5 { return .alsa(String(raw.dropFirst(5))) }
-        if raw.hasPrefix("wav:"), raw.count > 4 { return .wav(String(raw.dropFirst(4))) }
-        throw CLIError.usage("option '--output' must be auto, alsa, alsa:DEVICE, wav:FILE or text, got '\(raw)'", command: name)
-    }
-}
+    }}

@@ -8,7 +8,7 @@ import VoiceService
 typealias JSONValue = RouteModel.JSONValue
 typealias JSONMember = RouteModel.JSONMember
 
-/// A planned drive rendered in the transcript formats of DESIGN.md §4–§5.
+/// A planned drive rendered in the transcript formats of docs/transcript-format.md.
 struct Transcript {
     /// Route, locale and builder.
     let settings: GuidanceSettings
@@ -48,7 +48,7 @@ struct Transcript {
         return voice
     }
 
-    /// The transcript JSON of DESIGN.md §5.
+    /// The transcript JSON (docs/transcript.schema.json).
     func json() -> JSONValue { voice.json() }
 
     /// SubRip or WebVTT subtitles: each announcement from its trigger time for its speaking time.

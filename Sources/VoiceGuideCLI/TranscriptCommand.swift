@@ -8,7 +8,7 @@ import VoiceService
 import SafeIO
 
 /// `voiceguide transcript ROUTE`: every announcement of a simulated drive, as text, JSON, subtitles, or a
-/// Mapbox-style response with our `voiceInstructions` (DESIGN.md §4–§5).
+/// Mapbox-style response with our `voiceInstructions` (docs/transcript-format.md).
 public enum TranscriptCommand: VoiceGuideCommand {
     /// The subcommand name.
     public static let name = "transcript"

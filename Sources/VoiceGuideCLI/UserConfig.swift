@@ -72,8 +72,8 @@ struct UserConfig {
         switch key {
         case "units" where !["metric", "imperial", "uk"].contains(value):
             throw CLIError(.dataError, "\(path): units: must be metric, imperial or uk, got '\(value)'")
-        case "output" where !(["auto", "text", "alsa"].contains(value) || value.hasPrefix("alsa:") || value.hasPrefix("wav:")):
-            throw CLIError(.dataError, "\(path): output: must be auto, text, alsa, alsa:DEVICE or wav:FILE, got '\(value)'")
+        case "output" where AudioOutput(value) == nil:
+            throw CLIError(.dataError, "\(path): output: must be \(AudioOutput.forms), got '\(value)'")
         case "router" where URL(string: value)?.scheme.map({ ["http", "https"].contains($0) }) != true:
             throw CLIError(.dataError, "\(path): router: must be an http:// or https:// URL, got '\(value)'")
         default:

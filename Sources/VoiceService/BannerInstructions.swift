@@ -3,7 +3,7 @@ import RouteModel
 import Guidance
 import Phrasing
 
-/// Localized `bannerInstructions` in the Mapbox Directions API's shape (issue 20 item 6): one banner per step
+/// Localized `bannerInstructions` in the Mapbox Directions API's shape: one banner per step
 /// with a length, shown from the step's start, about the maneuver at the step's end. `primary` names the road
 /// turned onto (refs as `icon` components, the name as `text`, the exit number as `exit-number`), or, with no
 /// name, our own words for the maneuver in the locale ("Biegen Sie rechts ab."); arrivals are our arrival

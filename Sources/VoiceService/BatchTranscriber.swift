@@ -32,7 +32,7 @@ public struct BatchTranscriber: Sendable {
     }
 
     /// Creates a batch transcriber.
-    public init(renderer: VoiceRenderer, locale: String = "en-US", units: UnitsSystem? = nil, format: VoiceFormat = .json,
+    public init(renderer: VoiceRenderer, locale: String = DefaultLocale.tag, units: UnitsSystem? = nil, format: VoiceFormat = .json,
                 maxLineBytes: Int = 32 << 20) {
         self.renderer = renderer
         self.locale = locale

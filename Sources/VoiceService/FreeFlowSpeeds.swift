@@ -1,7 +1,7 @@
 import Foundation
 import RouteModel
 
-/// The speeds exported instructions are planned at (issue 20 item 5). A route's step durations are averaged over
+/// The speeds exported instructions are planned at. A route's step durations are averaged over
 /// traffic and lights (13 km/h on a street where cars move at 40–50 between lights), but a client fires a Mapbox
 /// instruction by distance: planned at the crawl, the final "now" comes 25 m before the turn for someone at 50.
 /// So each step is planned at the higher of its own speed and the road's free-flow speed: the step's speed limit

@@ -1,7 +1,7 @@
 import Foundation
 import RouteModel
 
-/// Where an exported instruction goes (issue 20 items 3–4): a Mapbox client fires an instruction of step k when
+/// Where an exported instruction goes: a Mapbox client fires an instruction of step k when
 /// the distance left on step k falls to its `distanceAlongGeometry`, and only while step k is the current step.
 /// So an instruction sits on the step where its trigger lies (start ≤ trigger < end), with the distance from the
 /// trigger to that step's end, never more than the step's length. It stays on its maneuver's leg: a trigger

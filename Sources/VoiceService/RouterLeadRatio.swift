@@ -2,7 +2,7 @@ import Foundation
 import RouteModel
 import Guidance
 
-/// How far before each maneuver our last instruction comes, against the router's own (issue 20 item 5): per
+/// How far before each maneuver our last instruction comes, against the router's own: per
 /// step where the input carries the router's `voiceInstructions`, our last announcement of the maneuver at the
 /// step's end (its distance to the maneuver) over the router's last instruction on that step (its
 /// `distanceAlongGeometry`). `--stats` reports the median; 0.8–1.5 is the target.

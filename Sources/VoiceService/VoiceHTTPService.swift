@@ -47,7 +47,7 @@ public struct VoiceHTTPService: HTTPServerHandler {
     public let isDraining: @Sendable () -> Bool
 
     /// Creates the service.
-    public init(renderer: VoiceRenderer, upstream: VoiceUpstream? = nil, defaultLocale: String = "en-US",
+    public init(renderer: VoiceRenderer, upstream: VoiceUpstream? = nil, defaultLocale: String = DefaultLocale.tag,
                 metrics: ServiceMetrics, isDraining: @escaping @Sendable () -> Bool = { false }) {
         self.renderer = renderer
         self.upstream = upstream

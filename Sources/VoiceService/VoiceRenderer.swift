@@ -8,12 +8,12 @@ import SafeIO
 public enum VoiceFormat: String, Sendable, CaseIterable {
     /// The input response with `voiceInstructions` (and `ssmlAnnouncement`) on every step.
     case mapbox
-    /// The transcript JSON of DESIGN.md §5.
+    /// The transcript JSON (docs/transcript.schema.json).
     case json
 }
 
 /// Why one voice request (an HTTP request or a batch line) could not be answered: one line, with the HTTP status
-/// and the process exit code (DESIGN.md §6) it maps to.
+/// and the process exit code it maps to.
 public struct VoiceRequestError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The HTTP status (400, 404, 405, 413, 422, 502, 503, 504…).
     public var status: Int

@@ -4,7 +4,7 @@ import Guidance
 import Phrasing
 
 /// A route's planned announcements with their phrases, in the two machine formats that `transcript`, the batch
-/// mode and `serve` all return: the transcript JSON of DESIGN.md §5 and the input response with Mapbox-style
+/// mode and `serve` all return: docs/transcript-format.md's JSON and the input response with Mapbox-style
 /// `voiceInstructions` on every step.
 public struct VoiceTranscript {
     /// The imported route (with its JSON retained for `mapbox()`).
@@ -48,7 +48,7 @@ public struct VoiceTranscript {
         Array(zip(run.announcements, phrases))
     }
 
-    /// The transcript JSON of DESIGN.md §5 (extra fields: `spoken`, `thenStep`, `thenMoreSteps` for the further
+    /// docs/transcript-format.md's JSON (extra fields: `spoken`, `thenStep`, `thenMoreSteps` for the further
     /// turns of a run named in the same announcement, `lanes`).
     public func json() -> JSONValue {
         let route = document.route

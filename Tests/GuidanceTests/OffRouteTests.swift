@@ -2,7 +2,7 @@ import Testing
 import RouteModel
 @testable import Guidance
 
-/// Off route and back on route (issue 9): said once each, no countdown in between, nothing repeated after,
+/// Off route and back on route: said once each, no countdown in between, nothing repeated after,
 /// and no false alarm where the route loops or crosses itself.
 @Suite struct OffRouteTests {
     /// Drives `index` with `options` and returns every announcement.

@@ -2,7 +2,7 @@ import Testing
 import RouteModel
 @testable import Guidance
 
-/// Exact announcement sequences for the scenarios of issue 3, plus the quality invariants on each.
+/// Exact announcement sequences for the scenario routes, plus the quality invariants on each.
 @Suite struct ScenarioTests {
     /// Runs a scenario and checks the invariants every drive must keep.
     func checkedRun(_ index: RouteIndex, _ options: SimulatorOptions = SimulatorOptions()) -> GuidanceRun {

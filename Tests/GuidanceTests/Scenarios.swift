@@ -1,7 +1,7 @@
 import RouteModel
 @testable import Guidance
 
-/// Scenario routes of issue 3, built in code.
+/// Scenario routes built in code: each exercises one planner situation.
 enum Scenarios {
     /// Two turns 40 m apart at 50 km/h.
     static func twoCloseTurns() -> RouteIndex {

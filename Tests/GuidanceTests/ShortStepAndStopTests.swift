@@ -2,7 +2,7 @@ import Testing
 import RouteModel
 @testable import Guidance
 
-/// Issue 10 item 6: a very short last step, the departure after an intermediate stop, a stop named by its street.
+/// A very short last step, the departure after an intermediate stop, a stop named by its street.
 @Suite struct ShortStepAndStopTests {
     /// A turn 7 m before the destination.
     static func sevenMeterFinalStep() -> RouteIndex {

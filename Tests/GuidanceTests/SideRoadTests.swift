@@ -2,7 +2,7 @@ import Testing
 import RouteModel
 @testable import Guidance
 
-/// Issue 10 item 16: which usable road on its side a turn is, from the approach step's intersections.
+/// Which usable road on its side a turn is, from the approach step's intersections.
 @Suite struct SideRoadTests {
     /// The route goes north; the turn is 300 m on. `roads` are the side roads' bearings at an intersection
     /// `before` meters before the turn, with their entry flags.

@@ -1,4 +1,5 @@
 import Foundation
+import VoiceGuideTestSupport
 import Guidance
 import JapaneseReading
 import Phrasing
@@ -12,7 +13,7 @@ import Testing
     private let voice: VoicePronunciation
 
     init() throws {
-        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let directory = Repository.root
         let data = VoiceGuideData(directory: directory, nameReaders: NameReaders.provider)
         builder = try data.loadLocale(tag: "zh-CN").builder()
         voice = try data.voicePronunciation(backend: "espeak", voice: "cmn-latn-pinyin")
@@ -33,16 +34,16 @@ import Testing
         let p = say(.now, .turn, .right, ref: "G4")
         #expect(p.display == "右转，进入G4。")
         #expect(p.spoken == "右转，进入G 4。")
-        let ours = try espeakPhonemes(p.spoken, voice: "cmn-latn-pinyin")
+        let ours = try ESpeakPhonemes.raw(p.spoken, voice: "cmn-latn-pinyin")
         #expect(ours.contains("s'i[51"), "四 (4) is said: \(ours)")
         // The reference: glued to hanzi, "G4" loses its number in this voice.
-        #expect(!(try espeakPhonemes("右转，进入G4。", voice: "cmn-latn-pinyin")).contains("s'i[51"))
+        #expect(!(try ESpeakPhonemes.raw("右转，进入G4。", voice: "cmn-latn-pinyin")).contains("s'i[51"))
     }
 
     @Test func signpostRefsAndPlacesAreAListWithPauses() throws {
         let p = say(.prepare, .offRamp, .slightLeft, destinations: "G4: 北京, 天津", exits: "23B", meters: 400)
         #expect(p.display == "前方400米从左侧23B号出口驶出，往G4 – 北京、天津方向。")
-        let ours = try espeakPhonemes(p.spoken, voice: "cmn-latn-pinyin")
+        let ours = try ESpeakPhonemes.raw(p.spoken, voice: "cmn-latn-pinyin")
         #expect(ours.contains("si[51p'ai35"), "四百 (400): \(ours)")
         #expect(ours.contains("s'a55n_| p'i51"), "23 B keeps its B: \(ours)")
         #expect(ours.contains("p'ei21_| tS;'i55N") && ours.contains("th'iE55n_| tS;'i55n"), "北京 and 天津: \(ours)")
@@ -54,13 +55,13 @@ import Testing
         let p = say(.now, .turn, .right, name: "G4京港澳高速", destinations: "G45大广高速")
         #expect(p.display == "右转，进入G4京港澳高速，往G45大广高速方向。")
         #expect(p.spoken == "右转，进入G 4京港澳高速，往G 45大广高速方向。")
-        let ours = try espeakPhonemes(p.spoken, voice: "cmn-latn-pinyin")
+        let ours = try ESpeakPhonemes.raw(p.spoken, voice: "cmn-latn-pinyin")
         #expect(ours.components(separatedBy: "s'i[51").count == 3, "四 said in G 4 and in G 45: \(ours)")
     }
 
     @Test func decimalsKeepTheirPoint() throws {
         let p = say(.prepare, .turn, .right, meters: 1450)
         #expect(p.spoken == "前方一点五公里右转。")
-        #expect(try espeakPhonemes(p.spoken, voice: "cmn-latn-pinyin").contains("t'iE35n"), "点 is said")
+        #expect(try ESpeakPhonemes.raw(p.spoken, voice: "cmn-latn-pinyin").contains("t'iE35n"), "点 is said")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import VoiceGuideTestSupport
 import Guidance
 import JapaneseReading
 import Phrasing
@@ -14,7 +15,7 @@ import Testing
 
     init() throws {
         let reader = try NameReaders.japanese.get()
-        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let directory = Repository.root
         let data = VoiceGuideData(directory: directory, nameReaders: { $0 == "ja" ? reader : nil })
         builder = try data.loadLocale(tag: "ja-JP").builder()
         voice = try data.voicePronunciation(backend: "espeak", voice: "ja")
@@ -82,10 +83,10 @@ import Testing
         #expect(p.display == "まもなく、左折して、渋谷に入ります。")
         #expect(p.spoken == Self.kana("まもなく、させつして、シブヤにはいります。"))
         #expect(p.ssml == Self.kana("<speak xml:lang=\"ja-JP\">まもなく、させつして、<sub alias=\"シブヤ\">渋谷</sub>にはいります。</speak>"))
-        let ours = try espeakPhonemes(p.spoken, voice: "ja")
+        let ours = try ESpeakPhonemes.raw(p.spoken, voice: "ja")
         #expect(ours.filter { !"',".contains($0) }.contains("s\\ibuja"), "\(ours)")
         #expect(!ours.contains("(en)"), "the voice spelled something in English: \(ours)")
-        #expect(try espeakPhonemes("渋谷", voice: "ja").contains("(en)"), "eSpeak's ja voice now reads kanji: revisit the reader")
+        #expect(try ESpeakPhonemes.raw("渋谷", voice: "ja").contains("(en)"), "eSpeak's ja voice now reads kanji: revisit the reader")
     }
 
     @Test func aPronunciationStillWins() {
@@ -100,7 +101,7 @@ import Testing
         #expect(exitPhonemes.contains("dz\\uusaN\\bibandeguts"), "\(exitPhonemes)")
         #expect(!exitPhonemes.contains("(en)"))
         // The reference: eSpeak switches to English for "23 B".
-        #expect(try espeakPhonemes("23 B", voice: "ja").contains("(en)"))
+        #expect(try ESpeakPhonemes.raw("23 B", voice: "ja").contains("(en)"))
         let ref = say(.now, .merge, .slightLeft, ref: "E1")
         #expect(ref.spoken == Self.kana("まもなく、ひだりによってイー いちにごうりゅうします。"))
         let refPhonemes = try plainPhonemes(ref.spoken, voice: "ja")
@@ -116,7 +117,7 @@ import Testing
         #expect(refOnly.spoken == Self.kana("まもなく、ひだりによってイー いちにごうりゅうします。"))
         let nothing = say(.now, .turn, .right, destinations: "서울")
         #expect(nothing.spoken == Self.kana("まもなく、うせつです。"))
-        #expect(!(try espeakPhonemes(p.spoken + nothing.spoken, voice: "ja")).contains("(en)"))
+        #expect(!(try ESpeakPhonemes.raw(p.spoken + nothing.spoken, voice: "ja")).contains("(en)"))
     }
 
     @Test func romajiAndAcronymsAreRead() {
@@ -149,7 +150,7 @@ import Testing
 /// Whole drives in ja-JP: the SSML the drive gives eSpeak NG never makes the ja voice fall back to its English
 /// voice (which spells Latin names and says "Chinese letter" for kanji).
 @Suite struct JapaneseDriveSpeechTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Repository.root
 
     @Test(arguments: ["city-berlin", "city-dc", "motorway-bay-bridge", "multi-stop-manhattan", "uk-oxford"])
     func everyAnnouncementIsReadByTheJapaneseVoice(route: String) throws {
@@ -163,7 +164,7 @@ import Testing
         let bodies = run.announcements.map { voice.ssml(builder.phrase($0).ssml) }.map { ssml in
             ssml.replacingOccurrences(of: "<speak xml:lang=\"ja-JP\">", with: "").replacingOccurrences(of: "</speak>", with: "")
         }
-        let phonemes = try espeakPhonemes("<speak xml:lang=\"ja-JP\">" + bodies.joined(separator: " ") + "</speak>", voice: "ja", ssml: true)
+        let phonemes = try ESpeakPhonemes.raw("<speak xml:lang=\"ja-JP\">" + bodies.joined(separator: " ") + "</speak>", voice: "ja", ssml: true)
         #expect(!phonemes.contains("(en)"), "\(route): the ja voice switched to English: \(phonemes)")
         #expect(!phonemes.isEmpty)
     }

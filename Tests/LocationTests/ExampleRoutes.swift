@@ -1,11 +1,11 @@
 import Foundation
+import VoiceGuideTestSupport
 import RouteModel
 
 /// The example routes of the repository, indexed.
 enum ExampleRoutes {
     /// `Examples/Routes/`.
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples/Routes")
+    static let folder = Repository.root.appendingPathComponent("Examples/Routes")
 
     /// The path of `name`.json.
     static func path(_ name: String) -> String { folder.appendingPathComponent("\(name).json").path }

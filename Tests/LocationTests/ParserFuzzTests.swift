@@ -4,7 +4,7 @@ import RouteModel
 import Testing
 @testable import Location
 
-/// Seeded mutation fuzzers for the three position parsers (issue 14 item 18): no crash, no hang (a time limit per
+/// Seeded mutation fuzzers for the three position parsers: no crash, no hang (a time limit per
 /// input), errors typed, and on success only valid positions in time order. Each runs for a bounded time.
 @Suite struct ParserFuzzTests {
     static let budget = 3.0

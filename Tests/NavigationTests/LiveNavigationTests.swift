@@ -9,7 +9,7 @@ import Routing
 import Navigation
 import VoiceGuideTestSupport
 
-/// Issue 9 acceptance: a real Helsinki route from a real Valhalla, a wrong turn onto another real route, 5 m noise
+/// Rerouting end to end: a real Helsinki route from a real Valhalla, a wrong turn onto another real route, 5 m noise
 /// at 1 Hz fed through a real gpsd; the navigator says off route once, asks Valhalla for a new route, says reroute
 /// once, and guides the new route to the arrival, with nothing said twice and nothing for the old route after
 /// the switch.

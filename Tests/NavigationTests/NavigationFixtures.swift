@@ -1,4 +1,5 @@
 import Foundation
+import VoiceGuideTestSupport
 import RouteModel
 import Guidance
 import Phrasing
@@ -7,8 +8,7 @@ import Navigation
 
 /// Example routes and locales from the checkout, and a navigator that records its events.
 enum NavigationFixtures {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = Repository.root
 
     /// An example route from `Examples/Routes/`.
     static func route(_ name: String) throws -> RouteIndex {

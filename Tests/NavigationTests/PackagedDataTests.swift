@@ -3,7 +3,7 @@ import Testing
 import Phrasing
 import VoiceGuideResources
 
-/// Issue 13 item 16: the data ships with the library as SwiftPM resources and is found without configuration.
+/// The data ships with the library as SwiftPM resources and is found without configuration.
 @Suite struct PackagedDataTests {
     @Test func theResourceBundleIsFoundBesideTheTestRunnerAndHoldsTheData() throws {
         let directory = try PackagedData.directory()

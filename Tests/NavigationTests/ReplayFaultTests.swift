@@ -7,7 +7,7 @@ import Speech
 import Location
 import Navigation
 
-/// Issue 9's position faults, end to end through a replayed recording: the fixes are written as NMEA, read back by
+/// Position faults, end to end through a replayed recording: the fixes are written as NMEA, read back by
 /// `NMEASource` and fed by `LocationFeed` into a `Navigator`, as `drive --location nmea:FILE` does.
 @Suite struct ReplayFaultTests {
     /// 12:00 UTC on a fixed day: an hour of fixes never crosses midnight.

@@ -3,7 +3,7 @@ import Guidance
 import RouteModel
 import Testing
 
-/// Suffixes and particles chosen by the sound of the name (issue 11): Korean particles by the final sound of the
+/// Suffixes and particles chosen by the sound of the name: Korean particles by the final sound of the
 /// last Hangul syllable (`hangulFinal`), Turkish and Hungarian vowel harmony (`lastVowel`), Finnish cases by the
 /// street-type word (plain `suffix`/`rewrite` data). Rendered through the real ko/tr/hu/fi phrasebooks.
 @Suite struct GrammarAgglutinativeTests {

@@ -4,7 +4,7 @@ import RouteModel
 import Testing
 
 /// Dutch grammar through the nl phrasebook: article by street-type suffix (de/het), imperative instructions
-/// throughout (issue 10 item 14), distances, ordinals and abbreviations.
+/// throughout, distances, ordinals and abbreviations.
 @Suite struct GrammarDutchTests {
     static func phrase(_ kind: AnnouncementKind, _ m: ManeuverDescription, meters: Double? = nil, units: UnitsSystem? = nil) throws -> Phrase {
         try TestData.phrase("nl-NL", kind, m, meters: meters, units: units)
@@ -97,7 +97,7 @@ import Testing
     }
 }
 
-/// nl speaks imperatives throughout (issue 10 item 14): no verbless or infinitive instruction for any maneuver.
+/// nl speaks imperatives throughout: no verbless or infinitive instruction for any maneuver.
 @Suite struct DutchImperativeTests {
     static let imperatives: Set<String> = ["Sla", "Rijd", "Neem", "Voeg", "Houd", "Keer", "Ga", "Volg", "Blijf", "Verlaat"]
 

@@ -48,7 +48,7 @@ import Testing
         #expect(rules.spokenRef("M25") == "M 25")
         #expect(rules.spokenExitNumber("23B") == "23 B")
         let p = try Self.now("en-US", TestData.maneuver(.offRamp, .right, ref: "US 101; I 80", exits: "23B;24"))
-        // Every ref and every exit number is said (issue 10, items 8 and 9).
+        // Every ref and every exit number is said.
         #expect(p.display == "Take exit 23B/24 onto US 101 / I 80.")
         #expect(p.spoken == "Take exit 23 B and 24 onto U S 101 and Interstate 80.")
     }

@@ -4,7 +4,7 @@ import Guidance
 import RouteModel
 import Testing
 
-/// Issue 25 §A on real Valhalla routes over the Helsinki extract (Tests/Fixtures/planner/, see its README), in the
+/// The planner on real Valhalla routes over the Helsinki extract (Tests/Fixtures/planner/, see its README), in the
 /// words of every locale: every maneuver said in time, a leg's depart after its stop, a stop named by the next
 /// leg's street is "your first stop", a drive-off the ferry said once, one side-road count, the router's heading.
 @Suite struct PlannerRealRouteTests {
@@ -24,7 +24,7 @@ import Testing
 
     @Test func thirtyTwoLocales() { #expect(Self.locales.count == 32) }
 
-    /// §A1: a left turn 27 m after the start and a right turn 6 m after it. The depart takes 1.7 s in English but
+    /// A left turn 27 m after the start and a right turn 6 m after it. The depart takes 1.7 s in English but
     /// 3.6 s in German; the right turn used to be named in English only. Now every locale names both, in order,
     /// before the right turn is reached (in the depart's run when nothing else fits).
     @Test(arguments: locales)
@@ -45,7 +45,7 @@ import Testing
         #expect(phrases.first?.display == "Fahren Sie Richtung Süden, danach biegen Sie links ab, danach biegen Sie rechts ab.")
     }
 
-    /// §A2: a stop at the end of a 23 m spur driven at a crawl, in and out along the same street, and a stop whose
+    /// A stop at the end of a 23 m spur driven at a crawl, in and out along the same street, and a stop whose
     /// arrival and next depart Valhalla snapped 75 m apart: the stop is said before the next leg's depart, the
     /// depart before anything else of its leg, and the distances of the transcript never go backwards.
     @Test(arguments: ["planner/stop-dead-end", "planner/stop-split-snap"])
@@ -64,7 +64,7 @@ import Testing
         }
     }
 
-    /// §A3: Valhalla names the stop "Mannerheimintie", the street the next leg leaves on (it arrives on
+    /// Valhalla names the stop "Mannerheimintie", the street the next leg leaves on (it arrives on
     /// Erottajankatu): a street, not a place, so it is "your first stop".
     @Test func aStopNamedByTheNextLegsStreetIsYourFirstStop() throws {
         let expected = ["en-US": "Your first stop is on the right.", "de-DE": "Ihr erstes Zwischenziel befindet sich rechts.",
@@ -78,7 +78,7 @@ import Testing
         }
     }
 
-    /// §A4: aboard a 9 km crossing nothing counts down; the drive-off is said once, as the ferry arrives.
+    /// Aboard a 9 km crossing nothing counts down; the drive-off is said once, as the ferry arrives.
     @Test(arguments: locales)
     func theDriveOffTheFerryIsSaidOnceAsItArrives(_ tag: String) throws {
         let (run, _) = try Self.drive("ferry-crossing", tag)
@@ -89,7 +89,7 @@ import Testing
         #expect(run.report.missed.isEmpty && run.report.late == 0)
     }
 
-    /// §A5: the prepare said "the third right" and the `now`, one side road later, "the second right". One count
+    /// The prepare said "the third right" and the `now`, one side road later, "the second right". One count
     /// only is said, the one seen from near where the driver turns; the prepare names the turn by its distance.
     @Test(arguments: ["valhalla/multi-stop.en-US", "valhalla/city-turns.en-US", "side-roads"])
     func oneSideRoadCountPerTurn(_ name: String) throws {
@@ -104,7 +104,7 @@ import Testing
         }
     }
 
-    /// §A6: the depart heading is the step's `bearing_after` (90°, east), not the first geometry segment (55°).
+    /// The depart heading is the step's `bearing_after` (90°, east), not the first geometry segment (55°).
     @Test func theDepartHeadingIsTheRoutersBearing() throws {
         let cases = ["en-US": "Head east on Yrjönkatu.", "de-DE": "Fahren Sie auf Yrjönkatu Richtung Osten.",
                      "fi-FI": "Aja itään Yrjönkadulla."]

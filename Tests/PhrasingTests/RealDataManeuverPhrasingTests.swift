@@ -4,7 +4,7 @@ import Guidance
 import RouteModel
 import Testing
 
-/// Issue 10 items 1, 3, 4, 5, 16 and issue 9's back-on-route, phrased in every base locale: display and spoken text
+/// Real-data maneuvers and the back-on-route announcement, phrased in every base locale: display and spoken text
 /// exactly, SSML well-formed and carrying the spoken words.
 @Suite struct RealDataManeuverPhrasingTests {
     /// One announcement and what it must say.

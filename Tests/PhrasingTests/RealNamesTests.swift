@@ -1,10 +1,11 @@
 import Foundation
+import VoiceGuideTestSupport
 import Guidance
 @testable import Phrasing
 import RouteModel
 import Testing
 
-/// Real names, refs and signposts as routing engines give them (issue 10, items 2 and 7–12), in every locale.
+/// Real names, refs and signposts as routing engines give them, in every locale.
 @Suite struct RealNamesTests {
     static let tags = ["en-US", "en-GB", "de-DE", "fr-FR", "es-ES", "it-IT", "pt-BR", "nl-NL", "pl-PL", "ru-RU", "ja-JP", "zh-CN"]
 
@@ -293,7 +294,7 @@ import Testing
     }
 }
 
-/// "1.5 km" said as natives say it (issue 10, item 13), checked through eSpeak NG's phonemes.
+/// "1.5 km" said as natives say it, checked through eSpeak NG's phonemes.
 @Suite struct HalfKilometreTests {
     @Test(arguments: [
         ("fr-FR", "un kilomètre et demi", "1,5 kilomètre"),
@@ -375,7 +376,7 @@ import Testing
         let onlyPlaces = Destinations(": Hamburg; Bremen")
         #expect(onlyPlaces.display == "Hamburg; Bremen" && onlyPlaces.spoken(rules, words, item: nil) == "Hamburg and Bremen")
         #expect(Destinations("").spoken(rules, words, item: nil).isEmpty)
-        // Issue 20 item 8: a comma without a space is shown with one; a decimal comma stays.
+        // A comma without a space is shown with one; a decimal comma stays.
         #expect(Destinations("Destination 1,Destination 2").display == "Destination 1, Destination 2")
         #expect(Destinations("A 1,A 7: Hamburg,Bremen").display == "A 1, A 7 – Hamburg, Bremen")
         #expect(Destinations("Exit 1,5").display == "Exit 1,5")
@@ -438,7 +439,7 @@ import Testing
     }
 }
 
-/// Native wording fixes of issue 10 item 14 (nl has its own suite in GrammarDutchTests).
+/// Native wording fixes (nl has its own suite in GrammarDutchTests).
 @Suite struct NativeWordingTests {
     @Test func german() throws {
         let de = try LocaleSpeaker("de-DE")

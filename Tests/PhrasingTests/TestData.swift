@@ -1,4 +1,5 @@
 import Foundation
+import VoiceGuideTestSupport
 import Guidance
 import JapaneseReading
 @testable import Phrasing
@@ -6,7 +7,7 @@ import RouteModel
 
 /// The checkout's data directory, found from this file's path.
 enum TestData {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let directory = Repository.root
     /// The data with the name readers the CLI injects (ja: MeCab), so tests phrase as the tool does.
     static let data = VoiceGuideData(directory: directory, nameReaders: NameReaders.provider)
 

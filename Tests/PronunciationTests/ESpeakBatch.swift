@@ -46,8 +46,3 @@ enum ESpeakBatch {
         return String(decoding: data, as: UTF8.self)
     }
 }
-
-/// The checkout and its data.
-enum Repository {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-}

@@ -1,4 +1,5 @@
 import Foundation
+import VoiceGuideTestSupport
 import Testing
 import JapaneseReading
 import Guidance

@@ -1,4 +1,5 @@
 import Foundation
+import VoiceGuideTestSupport
 import Testing
 import JapaneseReading
 import Phrasing
@@ -44,7 +45,7 @@ import Pronunciation
         },
     ]
 
-    /// Announcements whose words the planner changed after the fixture was recorded (issue 25 §A5: a prepare names
+    /// Announcements whose words the planner changed after the fixture was recorded (a prepare names
     /// a side road by its count only when its "now" says the same count, so "take the second left onto R Street"
     /// became "turn left onto R Street"): their phonemes cannot be compared with the old words, so they are left
     /// out of the count, in every locale, and listed here by route and index.

@@ -1,10 +1,10 @@
 import Foundation
+import VoiceGuideTestSupport
 @testable import RouteModel
 
 /// Example routes and JSON editing helpers shared by the route-model tests.
 enum Fixtures {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = Repository.root
     static let routes = repository.appendingPathComponent("Examples/Routes")
     static let exampleNames = ["city-dc.json", "motorway-bay-bridge.json", "multi-stop-manhattan.json",
                                "uk-oxford.json", "city-berlin.json"]

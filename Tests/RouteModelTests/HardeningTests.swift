@@ -3,7 +3,7 @@ import Testing
 @testable import RouteModel
 import SafeIO
 
-/// Issue 14 at the library level: the safe building blocks (SafeIO) and the importer's plausibility checks.
+/// Hostile input at the library level: the safe building blocks (SafeIO) and the importer's plausibility checks.
 @Suite struct SafeIOTests {
     @Test func saturatingConversionNeverTraps() {
         #expect(Int(saturating: 1e19) == Int.max)

@@ -1,9 +1,9 @@
 import Foundation
+import VoiceGuideTestSupport
 
 /// The committed real Valhalla responses under Tests/Fixtures/valhalla.
 enum ValhallaFixtures {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/valhalla")
+    static let folder = Repository.root.appendingPathComponent("Tests/Fixtures/valhalla")
 
     /// The bytes of `name` (e.g. "city-turns.de-DE.json").
     static func data(_ name: String) throws -> Data {

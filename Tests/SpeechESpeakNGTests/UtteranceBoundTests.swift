@@ -3,7 +3,7 @@ import Speech
 import SpeechESpeakNG
 import Testing
 
-/// No input can make one utterance produce unbounded audio (issue 23): eSpeak NG stops at
+/// No input can make one utterance produce unbounded audio: eSpeak NG stops at
 /// `Utterance.maxAudioSeconds` and the utterance fails with a clear reason, its memory bounded.
 @Suite struct UtteranceBoundTests {
     @Test func synthesisStopsAtTheBoundAndSaysWhy() throws {

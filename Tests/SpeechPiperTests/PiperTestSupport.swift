@@ -1,11 +1,11 @@
 import Foundation
+import VoiceGuideTestSupport
 import Testing
 import Speech
 @testable import SpeechPiper
 
-/// The checkout this test file is in.
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().path
+/// The checkout these tests run from.
+let packageRoot = Repository.root.path
 
 /// The joe voice as scripts/piper-setup.sh prepares it (scripts/setup.sh runs that for the tests).
 let joeModel = packageRoot + "/.build/voices/en_US-joe-medium/en_US-joe-medium.onnx"

@@ -130,7 +130,7 @@ func readWAV(_ path: String) throws -> (rate: Int, samples: [Int16]) {
     }
 
     /// Markup that is well-formed XML but that a synthesizer would read aloud, fetch, or turn into hours of
-    /// silence (issue 23): refused with the reason, before it costs anything.
+    /// silence: refused with the reason, before it costs anything.
     @Test(arguments: [
         ("<!DOCTYPE speak [<!ENTITY a \"aaaa\">]><speak>&a;</speak>", 1, 1, "DOCTYPE is not allowed"),
         ("<speak><!ENTITY a \"b\"></speak>", 1, 8, "'<!' declarations are not allowed"),

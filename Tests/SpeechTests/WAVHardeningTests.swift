@@ -3,7 +3,7 @@ import Testing
 @testable import Speech
 import SafeIO
 
-/// Issue 14 items 10–12 for the WAV sink and the SSML validator.
+/// Safe file writes and control characters for the WAV sink and the SSML validator.
 @Suite struct WAVHardeningTests {
     /// Past 4 GiB the header becomes RF64 (EBU Tech 3306) and sox reads its length: a sparse 5 GiB file.
     @Test func rf64HeaderPastFourGiBIsReadBySox() throws {

@@ -4,8 +4,8 @@ import Testing
 /// The JSON formats documented in docs/ checked by a real JSON Schema validator (Python's jsonschema, installed
 /// into .build/venv by scripts/setup.sh), with every docs schema registered so that one may `$ref` another.
 public enum SchemaValidation {
-    static let python = TestPaths.repository.appendingPathComponent(".build/venv/bin/python").path
-    static let docs = TestPaths.repository.appendingPathComponent("docs")
+    static let python = Repository.root.appendingPathComponent(".build/venv/bin/python").path
+    static let docs = Repository.root.appendingPathComponent("docs")
 
     /// Validates each JSON text against `schema` (a file in docs/); returns one line per document, "" when it is
     /// valid. A missing validator is a recorded failure, never a pass.

@@ -1,11 +1,15 @@
 import Foundation
 
-/// Where the tests find the checkout and the products they run, in one place.
-public enum TestPaths {
-    /// The repository this test build comes from.
-    public static let repository = URL(fileURLWithPath: #filePath)
+/// The checkout these tests were built from: the one place that derives it (from this file's path), so no test
+/// target computes its own.
+public enum Repository {
+    /// The repository's root folder.
+    public static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+}
 
+/// Where the tests find the products they run, in one place.
+public enum TestPaths {
     /// The folder of the products built with these tests: the one the running test executable is in, so
     /// `swift test -c release` runs the release `voiceguide`, never a stale debug one.
     public static let products: URL = {
@@ -14,7 +18,7 @@ public enum TestPaths {
         // The runner may sit inside a bundle folder (`VoiceGuidePackageTests.xctest/…`): step out of it.
         while folder.path.contains(".xctest") { folder = folder.deletingLastPathComponent() }
         if FileManager.default.fileExists(atPath: folder.appendingPathComponent("voiceguide").path) { return folder }
-        return repository.appendingPathComponent(".build/debug")
+        return Repository.root.appendingPathComponent(".build/debug")
     }()
 
     /// The built executable `name` (`voiceguide`, `VoiceGuideExample`, `voiceguide-bench`).

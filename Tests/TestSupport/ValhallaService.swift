@@ -19,7 +19,7 @@ public final class ValhallaService: @unchecked Sendable {
     private let process: ExternalProcess
 
     /// The repository this test build comes from.
-    public static let repositoryRoot = TestPaths.repository
+    public static let repositoryRoot = Repository.root
 
     /// The `valhalla_service` executable in the venv, or a clear error naming `scripts/setup.sh`.
     public static func executable(repository: URL = repositoryRoot) throws -> String {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Data files cost nothing to get wrong (issue 23): a control character in a phrasebook never reaches a terminal
+/// Data files cost nothing to get wrong: a control character in a phrasebook never reaches a terminal
 /// or SSML, and a slot that nothing fills is caught by lint instead of being said as written.
 @Suite struct DataHygieneTests {
     @Test(arguments: [("\u{1B}[31m", "U+001B"), ("\u{0}", "U+0000"), ("\u{7}", "U+0007"), ("\u{9B}2J", "U+009B")])

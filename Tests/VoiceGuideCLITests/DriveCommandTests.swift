@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import VoiceGuideCLI
 
-/// `voiceguide drive` (issue 6): WAV rendering against the transcript, text mode, mute window, devices.
+/// `voiceguide drive`: WAV rendering against the transcript, text mode, mute window, devices.
 @Suite struct DriveCommandTests {
     let route = CLIFixtures.example("city-dc.json")
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import VoiceGuideCLI
 
-/// Issue 13 item 1: a fast drive keeps every instruction in text mode and in a WAV render; only a timeline the
+/// A fast drive keeps every instruction in text mode and in a WAV render; only a timeline the
 /// user asked to compress drops, and then it says what and why.
 @Suite struct DriveTimelineTests {
     let route = CLIFixtures.example("city-dc.json")

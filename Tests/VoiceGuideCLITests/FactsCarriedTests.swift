@@ -4,7 +4,7 @@ import RouteModel
 import Testing
 @testable import VoiceGuideCLI
 
-/// `transcript --stats` reports which facts of each maneuver its announcements carry (issue 10 acceptance).
+/// `transcript --stats` reports which facts of each maneuver its announcements carry.
 @Suite struct FactsCarriedTests {
     static let locales = ["en-US", "en-GB", "de-DE", "fr-FR", "es-ES", "it-IT", "pt-BR", "nl-NL", "pl-PL", "ru-RU", "ja-JP", "zh-CN"]
 

@@ -6,7 +6,7 @@ import RouteModel
 import SafeIO
 import Speech
 
-/// Deterministic, seeded mutation fuzzers (issue 14 item 18), bounded to about two minutes in all. Inputs that go
+/// Deterministic, seeded mutation fuzzers, bounded to about two minutes in all. Inputs that go
 /// through the CLI run in a subprocess, so a crash is seen as a signal and a hang as a time-out; each run must end in
 /// success with well-formed output, or in one clear error line with the right exit code.
 @Suite(.serialized) struct FuzzTests {

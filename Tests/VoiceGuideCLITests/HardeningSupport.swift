@@ -3,7 +3,7 @@ import VoiceGuideTestSupport
 import Testing
 
 /// The real `voiceguide` binary as a subprocess, for tests where a crash must show as a crash (a signal, exit 132)
-/// rather than take the test runner down, and a hang as a time-out (issue 14).
+/// rather than take the test runner down, and a hang as a time-out.
 struct CLIProcess {
     static let binary = TestPaths.product("voiceguide")
 
@@ -106,7 +106,7 @@ struct DataCopy {
     }
 }
 
-/// Files kept under `Tests/Fixtures/regressions/`: every reproducer of issue 14.
+/// Files kept under `Tests/Fixtures/regressions/`: every reproducer of the fuzz and fault campaign.
 enum Regressions {
     static let directory = CLIFixtures.repository.appendingPathComponent("Tests/Fixtures/regressions")
     static func route(_ name: String) -> String { directory.appendingPathComponent("routes/\(name)").path }

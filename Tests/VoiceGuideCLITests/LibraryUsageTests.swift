@@ -2,7 +2,7 @@ import Foundation
 import VoiceGuideTestSupport
 import Testing
 
-/// Issue 13 item 16: the README's "Using the library" example is the compiled `VoiceGuideExample` target, word for
+/// The README's "Using the library" example is the compiled `VoiceGuideExample` target, word for
 /// word, and running it guides a drive into a WAV file with exactly the CLI's announcements.
 @Suite struct LibraryUsageTests {
     static let example = CLIFixtures.repository.appendingPathComponent("Examples/LibraryUsage/main.swift")

@@ -7,7 +7,7 @@ import Routing
 import Navigation
 import VoiceGuideTestSupport
 
-/// Issue 9 in `voiceguide drive`: the location options, recording a drive and replaying it, and the errors.
+/// Live positions in `voiceguide drive`: the location options, recording a drive and replaying it, and the errors.
 @Suite struct LiveDriveTests {
     let route = CLIFixtures.example("city-dc.json")
 

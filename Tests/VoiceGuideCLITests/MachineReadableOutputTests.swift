@@ -3,7 +3,7 @@ import RouteModel
 import Testing
 import VoiceGuideTestSupport
 
-/// Every listing a user may want to read from a program has `--format json` with a schema in docs/ (issue 24):
+/// Every listing a user may want to read from a program has `--format json` with a schema in docs/:
 /// `lint`, `phrases`, `locales` and `drive --list-routes`. Each document is checked by a real JSON Schema
 /// validator, and its content against what the text form says.
 @Suite struct MachineReadableOutputTests {

@@ -6,7 +6,7 @@ import RouteModel
 import VoiceGuideTestSupport
 @testable import VoiceGuideCLI
 
-/// Issue 12 §1: the offline planner jumps from decision point to decision point, and must give exactly what the
+/// The offline planner jumps from decision point to decision point, and must give exactly what the
 /// stepped planner (every simulated fix snapped and planned) gives: same announcements, kinds, phrases, trigger
 /// times and distances, maneuvers reached, on every example and Valhalla route, in every locale.
 @Suite struct OfflinePlanningIdentityTests {

@@ -4,7 +4,7 @@ import Speech
 import SpeechESpeakNG
 import AudioALSA
 
-/// Pausing a live drive pauses the utterance being said, not only the clock (issue 13 item 6): the streaming
+/// Pausing a live drive pauses the utterance being said, not only the clock: the streaming
 /// player holds its output while paused and goes on from the same sample, through real eSpeak NG and the real
 /// ALSA file PCM.
 @Suite struct PauseTests {

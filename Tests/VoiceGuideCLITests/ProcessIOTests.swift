@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The real binary's standard streams and signals (issue 13 items 2–4, 6, 8, 20; issue 14 items 3, 14, 16): real
+/// The real binary's standard streams and signals: real
 /// pipes, /dev/full, closed descriptors, pseudo-terminals (util-linux `script`) and real signals.
 @Suite(.serialized) struct ProcessIOTests {
     static let binary = DriveProcessTests.binary
@@ -32,7 +32,7 @@ import Testing
                 Date().timeIntervalSince(start))
     }
 
-    // MARK: issue 14 item 3 — stdin that is closed or a directory
+    // MARK: stdin that is closed or a directory
 
     @Test func closedOrDirectoryStdinIsAnErrorNotACrash() throws {
         for redirect in ["<&-", "< /tmp"] {
@@ -45,7 +45,7 @@ import Testing
         }
     }
 
-    // MARK: issue 14 item 14, issue 13 item 4 — failed writes and closed pipes
+    // MARK: failed writes and closed pipes
 
     @Test func failedWritesToStdoutExit74() throws {
         for redirect in ["> /dev/full", ">&-"] {
@@ -82,7 +82,7 @@ import Testing
         }
     }
 
-    // MARK: issue 13 item 8 — say follows drive's auto rule
+    // MARK: say follows drive's auto rule
 
     @Test func sayWithoutASoundDeviceFallsBackToText() throws {
         let config = try CLIFixtures.temporaryFile(Data(), name: "empty-alsa.conf")
@@ -97,7 +97,7 @@ import Testing
         #expect(explicit.err.contains("--output text") && explicit.err.contains("--output wav:FILE"), "\(explicit.err)")
     }
 
-    // MARK: issue 13 item 3 — TERM=dumb is not a terminal
+    // MARK: TERM=dumb is not a terminal
 
     @Test func dumbTerminalGetsNoEscapeCodes() throws {
         let run = try DriveProcessTests.Spawned("/usr/bin/script", ["-qfec", "export TERM=dumb; \(Self.binary) drive \(route) --output text --speedup 1000; echo EXIT=$?", "/dev/null"])
@@ -107,7 +107,7 @@ import Testing
         #expect(!run.collected.contains("\u{1B}"), "escape codes on TERM=dumb")
     }
 
-    // MARK: issue 13 item 2 — status line by priority, resize, truthful mode
+    // MARK: status line by priority, resize, truthful mode
 
     @Test func statusLineFitsTheWidthAndFollowsAResize() throws {
         let run = try driveTests.underTTY("stty cols 100; (sleep 2; stty cols 50 < /dev/tty; echo RESIZED) & \(Self.binary) drive \(route) --output text --speedup 2; echo EXIT=$?")
@@ -131,7 +131,7 @@ import Testing
         #expect(after.contains { $0.contains(": ") }, "\(after.prefix(3))")
     }
 
-    // MARK: issue 13 item 6 — keys from /dev/tty, + at the maximum, ?, Ctrl-Z
+    // MARK: keys from /dev/tty, + at the maximum, ?, Ctrl-Z
 
     @Test func keysWorkWhenTheRouteComesFromStdin() throws {
         let run = try driveTests.underTTY("cat \(route) | \(Self.binary) drive - --output text --speedup 1000; echo EXIT=$?")
@@ -178,7 +178,7 @@ import Testing
         #expect(paused - suspended < 2, "clock jumped: suspend \(suspended), pause \(paused)")
     }
 
-    // MARK: issue 14 item 16 — signals restore the terminal; no interactive backtrace
+    // MARK: signals restore the terminal; no interactive backtrace
 
     @Test(arguments: [(SIGHUP, 129), (SIGQUIT, 131), (SIGTERM, 143)])
     func endingSignalsRestoreTheTerminal(signal: Int32, code: Int) throws {
@@ -197,7 +197,7 @@ import Testing
         #expect(last.contains("echo") && !last.contains("-echo"), "\(last)")
     }
 
-    // MARK: issue 13 item 20 — renders do not litter the checkout; make_routes.py --help
+    // MARK: renders do not litter the checkout; make_routes.py --help
 
     @Test func wavFilesAreIgnoredAndMakeRoutesHelpDoesNotRewrite() throws {
         let repo = CLIFixtures.repository.path

@@ -4,7 +4,7 @@ import Testing
 
 /// A hand-authored OSRM v5 route with legacy names ("Ohio Turnpike (I-80 East)" with its ref), ref lists
 /// ("I 80; US 6"), exit lists and ranges ("12A;12B", "43-44") and signposts in every real form, phrased in all
-/// 12 locales through `voiceguide transcript` (issue 10, items 2, 7, 8, 9).
+/// 12 locales through `voiceguide transcript`.
 @Suite struct RealNamesRouteTests {
     static let tags = ["en-US", "en-GB", "de-DE", "fr-FR", "es-ES", "it-IT", "pt-BR", "nl-NL", "pl-PL", "ru-RU", "ja-JP", "zh-CN"]
     static let route = CLIFixtures.repository.appendingPathComponent("Tests/Fixtures/osrm/legacy-refs-exits.json").path

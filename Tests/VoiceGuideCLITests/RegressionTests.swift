@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import SafeIO
 
-/// Every reproducer of issue 14 (a fuzz and fault campaign), run against the real binary and kept as files under
+/// Every reproducer of a fuzz and fault campaign, run against the real binary and kept as files under
 /// `Tests/Fixtures/regressions/`. Each of these crashed, hung or wrote unsafely before the fix.
 @Suite struct RegressionTests {
     let dc = CLIFixtures.example("city-dc.json")

@@ -3,7 +3,7 @@ import RouteModel
 import Testing
 import VoiceGuideTestSupport
 
-/// `voiceguide route` (issue 22 §1): plans through the test's own real Valhalla over the Helsinki extract, writes
+/// `voiceguide route`: plans through the test's own real Valhalla over the Helsinki extract, writes
 /// an OSRM v5 response or a GPX track, and what it writes is driven to arrival; a point off the map, a router that
 /// is down and a bad coordinate each get one line and their exit code.
 @Suite(.valhalla) struct RouteCommandTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 14 item 4: a crash is never the answer to input. The sources hold no `try!`, and no integer conversion of
+/// A crash is never the answer to input. The sources hold no `try!`, and no integer conversion of
 /// a floating-point expression without a range check (`Int(saturating:)`, `Int(exactly:)`, `clamping:` …):
 /// `Int(_: Double)` traps on NaN, infinity and anything past ±9.2e18.
 @Suite struct SourceHygieneTests {

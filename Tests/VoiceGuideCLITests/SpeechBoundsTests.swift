@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import VoiceGuideCLI
 
-/// What `say` is sent costs a bounded amount (issue 23): SSML that a synthesizer would read aloud, fetch or stretch
+/// What `say` is sent costs a bounded amount: SSML that a synthesizer would read aloud, fetch or stretch
 /// into hours is refused with its reason before any synthesis, and TEXT has a documented size limit.
 @Suite struct SpeechBoundsTests {
     @Test func hostileSSMLIsRefusedBeforeSynthesisWithItsReason() throws {

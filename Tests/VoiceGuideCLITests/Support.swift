@@ -1,4 +1,5 @@
 import Foundation
+import VoiceGuideTestSupport
 import RouteModel
 import Routing
 import VoiceGuideCLI
@@ -37,8 +38,7 @@ enum CLIFixtures {
         return (try temporaryFile(planned.body, name: "planned.json"), try temporaryFile(wrong.body, name: "wrong.json"))
     }
 
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = Repository.root
     static let exampleNames = ["city-dc.json", "motorway-bay-bridge.json", "multi-stop-manhattan.json",
                                "uk-oxford.json", "city-berlin.json"]
 

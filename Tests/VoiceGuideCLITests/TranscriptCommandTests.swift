@@ -4,7 +4,7 @@ import RouteModel
 import Guidance
 @testable import VoiceGuideCLI
 
-/// `voiceguide transcript` (issue 3): every format on every example route, the JSON contract of DESIGN.md §5,
+/// `voiceguide transcript` : every format on every example route, the JSON contract of docs/transcript-format.md,
 /// the Mapbox rewrite, and the quality check of the example routes.
 @Suite struct TranscriptCommandTests {
     private func json(_ arguments: [String]) throws -> [String: Any] {
@@ -84,7 +84,7 @@ import Guidance
         for a in list {
             let leg = try #require(a["leg"] as? Int), trigger = try #require(a["triggerMeters"] as? Double)
             let spoken = try #require(a["spoken"] as? String)
-            // Issue 20 item 3: on the step of the same leg where the trigger lies (start ≤ trigger < end).
+            // Mapbox placement: on the step of the same leg where the trigger lies (start ≤ trigger < end).
             let holder = try #require(index.steps.first { $0.id.leg == leg && $0.startMeters <= trigger && trigger < $0.endMeters }
                                       ?? index.steps.first { $0.id.leg == leg && $0.endMeters > $0.startMeters },
                                       "\(spoken): no step of leg \(leg) holds \(trigger) m")
@@ -161,7 +161,7 @@ import Guidance
         let first = try #require(steps[0]["voiceInstructions"]?.arrayValue)
         #expect(first.map { $0["announcement"]?.stringValue ?? "" } == [
             "Head northeast on Southwest Broadway.",
-            // Planned at the street's free-flow 50 km/h (issue 20 item 5), the car covers more of the short first
+            // Planned at the street's free-flow 50 km/h, the car covers more of the short first
             // step while the depart is said, so the prepare that follows it comes nearer the turn.
             "In 650 feet, turn right onto Southwest Morrison Street. Use the right lane.",
             "Turn right onto Southwest Morrison Street.",

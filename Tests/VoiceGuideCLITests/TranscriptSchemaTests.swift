@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import VoiceGuideTestSupport
 
-/// Issue 13 item 18: the JSON formats documented in docs/ are what the commands write, checked by a real JSON
+/// The JSON formats documented in docs/ are what the commands write, checked by a real JSON
 /// Schema validator (Python's jsonschema, installed into .build/venv by scripts/setup.sh).
 @Suite struct TranscriptSchemaTests {
     private func validate(_ documents: [String], schema: String) throws -> [String] {

@@ -3,7 +3,7 @@ import Testing
 import Phrasing
 @testable import VoiceGuideCLI
 
-/// A new user's first hour (issue 13): typos get suggestions, help is complete and fits 80 columns, example
+/// A new user's first hour: typos get suggestions, help is complete and fits 80 columns, example
 /// routes are findable by name, JSON stats stay in the JSON, lint names a cause once, voices are listable.
 @Suite struct UsabilityTests {
     @Test(arguments: [
@@ -286,7 +286,7 @@ import Phrasing
     }
 }
 
-/// README claims about the test harness stay true (issue 13 item 19).
+/// README claims about the test harness stay true.
 @Suite struct ReadmeTruthTests {
     @Test func readmeSaysWhichHarnessRuns() throws {
         let readme = try String(contentsOf: CLIFixtures.repository.appendingPathComponent("README.md"), encoding: .utf8)

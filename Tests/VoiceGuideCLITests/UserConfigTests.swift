@@ -4,7 +4,7 @@ import Testing
 import VoiceGuideTestSupport
 @testable import VoiceGuideCLI
 
-/// The settings file (issue 24): defaults for locale, units, voice, output and router that options override,
+/// The settings file: defaults for locale, units, voice, output and router that options override,
 /// `voiceguide config` saying what is in effect and why, and every kind of bad file refused in one line.
 @Suite struct UserConfigTests {
     /// A folder standing in for `$XDG_CONFIG_HOME` with `voiceguide/config.json` holding `text`.
@@ -86,6 +86,9 @@ import VoiceGuideTestSupport
             (#"{"units": 3}"#, 65, "units: must be a non-empty string, got number"),
             (#"{"units": "furlongs"}"#, 65, "units: must be metric, imperial or uk, got 'furlongs'"),
             (#"{"router": "127.0.0.1:8002"}"#, 65, "router: must be an http:// or https:// URL"),
+            // The same forms as --output: an empty device or file name is refused here, not later as a usage error.
+            (#"{"output": "wav:"}"#, 65, "output: must be auto, alsa, alsa:DEVICE, wav:FILE or text, got 'wav:'"),
+            (#"{"output": "alsa:"}"#, 65, "output: must be auto, alsa, alsa:DEVICE, wav:FILE or text, got 'alsa:'"),
             (#"["de-DE"]"#, 65, "must be a JSON object, got array"),
             (#"{"locale": "de", "locale": "fr"}"#, 65, "locale"),
             (String(repeating: " ", count: 70_000) + "{}", 65, "more than 65536 bytes"),

@@ -4,7 +4,7 @@ import Testing
 
 /// Real Valhalla routes over central Helsinki (Tests/Fixtures/valhalla, recorded by a real `valhalla_service`) in all
 /// 12 locales: every road a step turns onto is named in our announcements, a ref is shown once and said as a ref,
-/// no sentence breaks at ";" and the SSML is well-formed (issue 10, items 2, 7, 8). Valhalla's own
+/// no sentence breaks at ";" and the SSML is well-formed. Valhalla's own
 /// `voiceInstructions` are the bar: wherever it names the road, we name it too.
 @Suite struct ValhallaNamesTests {
     static let tags = ["en-US", "en-GB", "de-DE", "fr-FR", "es-ES", "it-IT", "pt-BR", "nl-NL", "pl-PL", "ru-RU", "ja-JP", "zh-CN"]
@@ -49,7 +49,7 @@ import Testing
             }
             let steps = try Self.steps(path)
             // The previous step's Valhalla instruction names this step's road ("Turn left onto X").
-            // The first maneuver after an intermediate stop is not announced yet: that is issue 10 item 6 (the planner's),
+            // The first maneuver after an intermediate stop is not announced yet: that is the planner's concern,
             // not a naming problem, so it is left out here.
             for (position, step) in steps.enumerated() where !step.name.isEmpty && step.type != "arrive" && step.type != "depart"
                 && !(step.leg > 0 && step.index == 1) {

@@ -4,7 +4,7 @@ import RouteModel
 import VoiceService
 import VoiceGuideTestSupport
 
-/// Issue 21 item 5: `serve` writes one line per request to stderr (method, path, status, bytes, ms, upstream ms, and
+/// `serve` writes one line per request to stderr (method, path, status, bytes, ms, upstream ms, and
 /// for an error its reason), as text or JSON lines, including requests it refuses before they reach a handler.
 @Suite(.valhalla) struct AccessLogTests {
     /// The log lines of `server` once there are `count` request lines (waited for, at most 15 s).

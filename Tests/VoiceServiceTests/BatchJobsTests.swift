@@ -5,7 +5,7 @@ import Phrasing
 import VoiceService
 @testable import VoiceGuideCLI
 
-/// `transcript --batch --jobs N` (issue 24): lines transcribed at once on several threads, written in input order,
+/// `transcript --batch --jobs N`: lines transcribed at once on several threads, written in input order,
 /// the same bytes as one at a time; on a terminal, stderr says how far it is.
 @Suite struct BatchJobsTests {
     /// Sixty lines over the example routes in eight locales and both formats' inputs, with bad lines among them.

@@ -3,7 +3,7 @@ import Testing
 import VoiceService
 import VoiceGuideTestSupport
 
-/// Issue 24 §3: `serve` gzips what clients accept (checked by the real gzip tool) and lets web pages of one
+/// `serve` gzips what clients accept (checked by the real gzip tool) and lets web pages of one
 /// origin call it (checked in a real browser, headless Chromium, which enforces CORS itself).
 @Suite struct CompressionAndCORSTests {
     private static let chromium = "/usr/bin/chromium"

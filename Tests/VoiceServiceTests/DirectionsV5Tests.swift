@@ -3,7 +3,7 @@ import Testing
 import RouteModel
 import VoiceGuideTestSupport
 
-/// Issue 20 items 1 and 7: what a Mapbox Navigation SDK calls (`/directions/v5/…`) and what `POST /v1/voice`
+/// What a Mapbox Navigation SDK calls (`/directions/v5/…`) and what `POST /v1/voice`
 /// answers without a locale, against a real Valhalla, validated by the JSON Schemas in docs/.
 @Suite(.serialized, .valhalla) struct DirectionsV5Tests {
     static let coordinates = "24.94131,60.17238;24.93661,60.17334"

@@ -4,7 +4,7 @@ import Phrasing
 import RouteModel
 @testable import VoiceService
 
-/// Issue 20 item 5: the speeds exported instructions are planned at.
+/// The speeds exported instructions are planned at.
 @Suite struct FreeFlowSpeedsTests {
     static let renderer = VoiceRenderer(data: VoiceGuideData(directory: ServeFixtures.repository))
     static let portland = ServeFixtures.repository.appendingPathComponent("Tests/Fixtures/mapbox-directions-portland.json")

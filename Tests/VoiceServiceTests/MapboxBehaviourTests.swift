@@ -5,7 +5,7 @@ import Phrasing
 import RouteModel
 @testable import VoiceService
 
-/// Issue 20: what a Mapbox Navigation SDK (or Ferrostar) does with our Mapbox rewrite, simulated on every real
+/// What a Mapbox Navigation SDK (or Ferrostar) does with our Mapbox rewrite, simulated on every real
 /// fixture response (the example routes, the recorded Valhalla responses, the Mapbox-shaped Portland response
 /// and the hand-made edge cases) in every locale. The client walks each step's geometry, fires an instruction of
 /// the current step when the distance left on the step falls to its `distanceAlongGeometry`, and speaks it for

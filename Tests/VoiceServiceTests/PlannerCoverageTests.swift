@@ -8,7 +8,7 @@ import Routing
 import VoiceService
 import VoiceGuideTestSupport
 
-/// Issue 25: on real routes, in every locale, every maneuver is announced, nothing is late, nothing overlaps and
+/// On real routes, in every locale, every maneuver is announced, nothing is late, nothing overlaps and
 /// nothing is said out of route order, and a turn's side-road count is the same in its prepare and its `now`. The routes are planned by the test's own Valhalla over the Helsinki extract
 /// from seeded random points (one or two intermediate stops on most), then planned offline as `transcript --batch`
 /// plans them (`VoiceTranscript(planning:)`, the library form of a batch line) in all 32 locales.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import RouteModel
 
-/// Issue 20 items 1 and 5 through the real `voiceguide`: without `--locale` a Mapbox export speaks the route's
+/// Route locale and lead ratio through the real `voiceguide`: without `--locale` a Mapbox export speaks the route's
 /// own `voiceLocale`; `--stats` compares our final distances with the router's own.
 @Suite struct RouteLocaleCLITests {
     static let valhalla = ServeFixtures.repository.appendingPathComponent("Tests/Fixtures/valhalla")

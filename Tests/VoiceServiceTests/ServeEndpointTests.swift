@@ -96,7 +96,7 @@ import VoiceGuideTestSupport
         #expect(server.process.logTail().contains("SIGTERM: draining"))
     }
 
-    /// Issue 23: during the drain window a load balancer's health check sees 503 "draining" (and every answer
+    /// During the drain window a load balancer's health check sees 503 "draining" (and every answer
     /// closes its connection) while requests are still served; after it, the listener closes.
     @Test func theDrainWindowLetsHealthChecksSeeTheDrain() throws {
         let server = try ServeProcess(["--drain-window", "3"])

@@ -8,8 +8,7 @@ import Glibc
 
 /// Paths the serve tests use.
 enum ServeFixtures {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = Repository.root
     static let binary = TestPaths.product("voiceguide")
 
     static func example(_ name: String) -> String { repository.appendingPathComponent("Examples/Routes/\(name)").path }

@@ -360,7 +360,7 @@ def line(start, brg, meters, pieces):
     return [destination(start, brg, meters * k / pieces) for k in range(1, pieces + 1)]
 
 
-# Test fixtures (Tests/Fixtures/, issue 10): real-data features the example routes do not show.
+# Test fixtures (Tests/Fixtures/): real-data features the example routes do not show.
 # A ferry crossing: drive to the terminal, board (a notification with mode "ferry"), cross, drive off.
 FERRY_A = (54.57500, 11.92000)
 _terminal = destination(FERRY_A, 90, 1200)

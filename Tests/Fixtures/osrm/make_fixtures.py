@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Builds the hand-authored OSRM v5 routes in this directory (issue 10: legacy names, ref lists, exit lists and
+"""Builds the hand-authored OSRM v5 routes in this directory (real data: legacy names, ref lists, exit lists and
 ranges, signposts in every real form) with the example builder in Examples/Routes/tools/make_routes.py.
 
 Run: python3 Tests/Fixtures/osrm/make_fixtures.py   (rewrites the JSON files beside this script)
