@@ -38,7 +38,7 @@ extension JSONValue {
         }
     }
 
-    private func write(to out: inout [UInt8], pretty: Bool, indent: Int, flush: ((inout [UInt8]) -> Void)? = nil) {
+    func write(to out: inout [UInt8], pretty: Bool, indent: Int, flush: ((inout [UInt8]) -> Void)? = nil) {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
@@ -86,7 +86,7 @@ extension JSONValue {
     /// Pretty output writes an array of at most this many numbers on one line.
     static let inlineNumbers = 8
 
-    private static func newline(_ out: inout [UInt8], pretty: Bool, indent: Int) {
+    static func newline(_ out: inout [UInt8], pretty: Bool, indent: Int) {
         guard pretty else { return }
         out.append(0x0A)
         out.append(contentsOf: repeatElement(0x20, count: indent * 2))
@@ -100,7 +100,7 @@ extension JSONValue {
     }
 
     /// Appends `numberText(n)`: integers digit by digit, others through their shortest description.
-    private static func writeNumber(_ n: Double, to out: inout [UInt8]) {
+    static func writeNumber(_ n: Double, to out: inout [UInt8]) {
         guard n.isFinite, n == n.rounded(), abs(n) < 1e15 else { out.append(contentsOf: numberText(n).utf8); return }
         var value = Int64(n)
         if value == 0 { out.append(UInt8(ascii: "0")); return }
@@ -124,7 +124,7 @@ extension JSONValue {
         byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte != 0x7F && byte != 0xC2 && byte != 0xE2
     }
 
-    private static func writeString(_ s: String, to out: inout [UInt8]) {
+    static func writeString(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         if s.utf8.allSatisfy(isPlain) {
             out.append(contentsOf: s.utf8)

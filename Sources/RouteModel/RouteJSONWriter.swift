@@ -24,7 +24,65 @@ public enum RouteJSONWriter {
         return object(members)
     }
 
-    static func stepMembers(_ step: Step) -> [JSONMember] {
+    /// The response that `response(route, stepExtras:)` serializes to, with `leading` members first, written into
+    /// `writer` as it is made: only one step's members are values at a time, and geometry is written from the
+    /// route's coordinates (no tree of 2 million positions for a large route).
+    public static func write(_ route: Route, leading: [JSONMember] = [], to writer: inout JSONStreamWriter,
+                             stepExtras: (StepID, Step) -> [JSONMember] = { _, _ in [] }) {
+        func member(_ key: String, _ value: JSONValue) {
+            writer.key(key)
+            writer.value(value)
+        }
+        func lineString(_ coords: [Coordinate]) {
+            writer.beginObject()
+            member("type", .string("LineString"))
+            writer.key("coordinates")
+            writer.positions(coords)
+            writer.endObject()
+        }
+        writer.beginObject()
+        for m in leading { member(m.key, m.value) }
+        member("code", .string("Ok"))
+        writer.key("routes")
+        writer.beginArray()
+        writer.beginObject()
+        member("distance", .number(route.distance))
+        member("duration", .number(route.duration))
+        writer.key("geometry")
+        lineString(route.geometry)
+        writer.key("legs")
+        writer.beginArray()
+        for (l, leg) in route.legs.enumerated() {
+            writer.beginObject()
+            member("distance", .number(leg.distance))
+            member("duration", .number(leg.duration))
+            member("summary", .string(leg.summary))
+            writer.key("steps")
+            writer.beginArray()
+            for (s, step) in leg.steps.enumerated() {
+                writer.beginObject()
+                for m in stepMembers(step, geometry: false) { member(m.key, m.value) }
+                writer.key("geometry")
+                lineString(step.geometry)
+                for m in stepExtras(StepID(leg: l, step: s), step) { member(m.key, m.value) }
+                writer.endObject()
+            }
+            writer.endArray()
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.endObject()
+        writer.endArray()
+        if !route.waypoints.isEmpty {
+            member("waypoints", .array(route.waypoints.map {
+                object([("name", .string($0.name)), ("location", position($0.location))])
+            }))
+        }
+        writer.endObject()
+    }
+
+    /// A step's members in order; `geometry` last unless left out (for a writer that streams it).
+    static func stepMembers(_ step: Step, geometry: Bool = true) -> [JSONMember] {
         let m = step.maneuver
         var maneuver: [(String, JSONValue)] = [("type", .string(m.rawType))]
         maneuver += optional("modifier", m.modifier?.rawValue)
@@ -39,8 +97,8 @@ public enum RouteJSONWriter {
             + optional("rotary_name", step.rotaryName) + optional("rotary_pronunciation", step.rotaryPronunciation)
             + optional("junction_name", step.junctionName)
         members += [("mode", .string(step.mode)), ("driving_side", .string(step.drivingSide.rawValue)),
-                    ("intersections", .array(step.intersections.map(intersection))),
-                    ("geometry", lineString(step.geometry))]
+                    ("intersections", .array(step.intersections.map(intersection)))]
+        if geometry { members.append(("geometry", lineString(step.geometry))) }
         return members.map { JSONMember(key: $0.0, value: $0.1) }
     }
 

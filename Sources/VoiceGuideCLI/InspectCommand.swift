@@ -28,7 +28,7 @@ public enum InspectCommand: VoiceGuideCommand {
         let document = try RouteLoading.load(path: ExampleRoutes.resolve(path, arguments: arguments, io: io), io: io, options: options)
         let file = path == "-" ? "<stdin>" : path
         if format == "json" {
-            InspectReport.json(document, file: file).serialize(pretty: true) { io.write($0) }
+            InspectReport.writeJSON(document, file: file) { io.write($0) }
         } else {
             io.write(InspectReport.text(document, file: file))
         }

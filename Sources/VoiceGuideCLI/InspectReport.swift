@@ -4,8 +4,9 @@ import SafeIO
 
 /// The two forms of `voiceguide inspect`: readable text, and JSON (an OSRM v5 response plus an `inspect` member).
 enum InspectReport {
-    /// JSON: `{inspect: {…}, code, routes: [route], waypoints}`, steps carrying `startMeters`/`startSeconds`.
-    static func json(_ document: RouteDocument, file: String) -> JSONValue {
+    /// JSON: `{inspect: {…}, code, routes: [route], waypoints}`, steps carrying `startMeters`/`startSeconds`, written
+    /// into `emit` as it is made (`RouteJSONWriter.write`): a 2-million-point route is never a tree of values.
+    static func writeJSON(_ document: RouteDocument, file: String, emit: @escaping (String) -> Void) {
         // Where each step starts, by leg and step; the index (the whole path) is freed before the report is built.
         let starts: [[(meters: Double, seconds: Double)]] = {
             let index = RouteIndex(route: document.route)
@@ -15,12 +16,6 @@ enum InspectReport {
             }
             return starts
         }()
-        let response = RouteJSONWriter.response(document.route) { id, _ in
-            guard starts.indices.contains(id.leg), starts[id.leg].indices.contains(id.step) else { return [] }
-            let s = starts[id.leg][id.step]
-            return [JSONMember(key: "startMeters", value: .number(tenths(s.meters))),
-                    JSONMember(key: "startSeconds", value: .number(tenths(s.seconds)))]
-        }
         var summary: [JSONMember] = [
             JSONMember(key: "file", value: .string(file)),
             JSONMember(key: "routeIndex", value: .number(Double(document.routeIndex))),
@@ -35,7 +30,14 @@ enum InspectReport {
                 .object([JSONMember(key: "path", value: .string($0.path)), JSONMember(key: "message", value: .string($0.message))])
             })),
         ]
-        return .object([JSONMember(key: "inspect", value: .object(summary))] + (response.objectMembers ?? []))
+        var writer = JSONStreamWriter(pretty: true, emit: emit)
+        RouteJSONWriter.write(document.route, leading: [JSONMember(key: "inspect", value: .object(summary))], to: &writer) { id, _ in
+            guard starts.indices.contains(id.leg), starts[id.leg].indices.contains(id.step) else { return [] }
+            let s = starts[id.leg][id.step]
+            return [JSONMember(key: "startMeters", value: .number(tenths(s.meters))),
+                    JSONMember(key: "startSeconds", value: .number(tenths(s.seconds)))]
+        }
+        writer.finish()
     }
 
     /// Readable text: a header, waypoints, then each leg's steps with their maneuver, road details and lanes.

@@ -39,6 +39,12 @@ public struct HTTPServerLimits: Sendable {
     /// `/health` says 503 "draining" and every response closes its connection), before it stops accepting: the
     /// time a load balancer's health check needs to see the drain and stop sending. 0 stops accepting at once.
     public var drainWindow = 5.0
+    /// A body of at least this many bytes is a large request: its render holds about ten times its size while it
+    /// runs (the parsed tree, the route, its index), so at most `maxLargeRenders` of them render at once.
+    public var largeBodyBytes = 4 << 20
+    /// Large requests rendered at once; one more is answered 503 with `Retry-After` (a client or a load balancer
+    /// retries it, and three 33 MB routes at once cannot take gigabytes).
+    public var maxLargeRenders = 1
 
     /// The defaults.
     public init() {}
@@ -173,13 +179,16 @@ public final class HTTPServer: @unchecked Sendable {
 
     fileprivate func takeCompleted() -> [RenderJob] { renders.takeCompleted() }
 
-    /// A render worker: takes requests, renders them, hands the responses back to the loop.
+    /// A render worker: takes requests, renders them, hands the responses back to the loop. After a large request
+    /// the memory its render freed is given back to the system, so the process does not stay at its peak.
     private func renderLoop(_ poller: Epoll) {
         while true {
             var job = renders.pop()
             job.response = render(job.request)
+            let large = job.request.body.count >= limits.largeBodyBytes
             renders.complete(job)
             poller.wake()
+            if large { ProcessMemory.giveBackFreed() }
         }
     }
 }
@@ -280,6 +289,8 @@ private final class EventLoop: @unchecked Sendable {
     var acceptPausedUntil: MonotonicInstant?
     var scratch: [UInt8] = []
     var drainSeen = false
+    /// Large requests (`limits.largeBodyBytes`) with a render worker now.
+    var largeRenders = 0
 
     init(server: HTTPServer, listener: TCPListener, epoll: Epoll, maxConnections: Int) {
         self.server = server
@@ -308,6 +319,7 @@ private final class EventLoop: @unchecked Sendable {
                 }
             }
             for job in server.takeCompleted() {
+                if job.request.body.count >= limits.largeBodyBytes { largeRenders -= 1 }
                 guard let response = job.response else { continue }
                 guard let fd = byID[job.connection], let connection = connections[fd] else {
                     // The client went away meanwhile: still counted, so requests in flight go back to zero.
@@ -449,6 +461,15 @@ private final class EventLoop: @unchecked Sendable {
             finish(connection, request, server.render(request), began: began)
             return
         }
+        let large = request.body.count >= limits.largeBodyBytes
+        if large, largeRenders >= limits.maxLargeRenders {
+            var busy = HTTPServerResponse.error(503, "\(largeRenders) large request\(largeRenders == 1 ? " is" : "s are") rendering "
+                                                + "(a body of \(limits.largeBodyBytes >> 20) MiB or more); retry later")
+            busy.headers.append(name: "Retry-After", value: "1")
+            finish(connection, request, busy, began: began)
+            return
+        }
+        if large { largeRenders += 1 }
         connection.busy = true
         server.enqueue(RenderJob(connection: connection.id, request: request, began: began, response: nil))
     }

@@ -43,4 +43,48 @@ import VoiceGuideTestSupport
         #expect(try renderer.resolveTag("pt") == "pt-BR")
         #expect(throws: VoiceRequestError.self) { try renderer.resolveTag("klingon") }
     }
+
+    /// A handler whose large requests wait at a gate, so a test knows one is rendering.
+    final class Gated: HTTPServerHandler, @unchecked Sendable {
+        let entered = DispatchSemaphore(value: 0)
+        let gate = DispatchSemaphore(value: 0)
+        func respond(to request: HTTPServerRequest) -> HTTPServerResponse {
+            if request.body.count >= 1000 {
+                entered.signal()
+                gate.wait()
+            }
+            return .json(200, .object([.init(key: "bytes", value: .number(Double(request.body.count)))]), endpoint: "gated")
+        }
+    }
+
+    /// Memory per request is bounded: while one large body renders (its render holds about ten times its size),
+    /// another large one is answered 503 with Retry-After at once, small ones are served, and the retry succeeds.
+    @Test func oneLargeRenderAtATime() throws {
+        var limits = HTTPServerLimits()
+        limits.largeBodyBytes = 1000
+        let handler = Gated()
+        let server = HTTPServer(host: "127.0.0.1", port: 0, limits: limits, metrics: ServiceMetrics(), handler: handler)
+        try server.start()
+        defer { server.shutdown(); server.waitUntilStopped() }
+        let large = String(repeating: "x", count: 2000)
+        let first = try RawConnection(port: server.port)
+        try first.send("POST /a HTTP/1.1\r\nHost: x\r\nContent-Length: 2000\r\n\r\n" + large)
+        #expect(handler.entered.wait(timeout: .now() + 10) == .success, "the first large request is rendering")
+        let second = try RawConnection(port: server.port)
+        try second.send("POST /a HTTP/1.1\r\nHost: x\r\nContent-Length: 2000\r\n\r\n" + large)
+        let refused = try #require(try second.readResponse(timeout: 10))
+        #expect(refused.status == 503)
+        #expect(refused.headers["retry-after"] == "1")
+        #expect(refused.text.contains("large request is rendering"))
+        let small = try RawConnection(port: server.port)
+        try small.send("POST /a HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabc")
+        #expect(try small.readResponse(timeout: 10)?.status == 200, "small requests go on meanwhile")
+        handler.gate.signal()
+        #expect(try first.readResponse(timeout: 10)?.status == 200)
+        let retry = try RawConnection(port: server.port)
+        try retry.send("POST /a HTTP/1.1\r\nHost: x\r\nContent-Length: 2000\r\n\r\n" + large)
+        #expect(handler.entered.wait(timeout: .now() + 10) == .success)
+        handler.gate.signal()
+        #expect(try retry.readResponse(timeout: 10)?.status == 200, "the retry after the first finished is rendered")
+    }
 }
