@@ -111,7 +111,25 @@ public struct GrammarForm: Sendable, Hashable {
     /// Applies the first matching case; an empty value stays empty unless an `empty` case matches.
     func apply(_ value: SlotValue) -> SlotValue {
         let head = value.head
-        guard let c = cases.first(where: { $0.matches(value, head: head) }) else { return value }
+        let spokenCase = cases.first(where: { $0.matches(value, head: head) })
+        // A value shown otherwise than said ("I 80 East" said "I 80 Doğu") takes its display ending by what is shown.
+        if let displayHead = value.displayHead, displayHead != head {
+            let displayCase = cases.first(where: { $0.matches(value, head: displayHead) })
+            if displayCase != spokenCase {
+                var out = spokenCase.map { Self.apply($0, to: value) } ?? value
+                out.display = displayCase.map { Self.apply($0, to: value).display } ?? value.display
+                out.displayHead = nil
+                return out
+            }
+        }
+        guard let c = spokenCase else { return value }
+        var out = Self.apply(c, to: value)
+        out.displayHead = nil
+        return out
+    }
+
+    /// `value` phrased by case `c`.
+    private static func apply(_ c: GrammarCase, to value: SlotValue) -> SlotValue {
         var display = value.display, spoken = value.spoken
         if !c.rewrites.isEmpty {
             display = Self.rewrite(display, c.rewrites)

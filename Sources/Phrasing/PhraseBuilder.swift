@@ -225,7 +225,10 @@ public struct PhraseBuilder: Sendable {
         if !cleaned.name.isEmpty { nameValue = self.nameValue(cleaned.name, pronunciation: step.pronunciation) }
         var refValue: SlotValue?
         if !cleaned.refs.isEmpty {
-            refValue = SlotValue(display: cleaned.refs.display, spoken: cleaned.refs.spoken(speech, book.words), isRef: true)
+            var value = SlotValue(display: cleaned.refs.display, spoken: cleaned.refs.spoken(speech, book.words), isRef: true)
+            // A direction said in the book's words but shown as signed: the screen's ending goes by what it shows.
+            if let last = cleaned.refs.items.last, speech.refDirection(last) != nil { value.displayHead = value.display.lowercased() }
+            refValue = value
         }
         let name = nameValue.map { PreparedValue($0, forms: book.forms) }
         let ref = refValue.map { PreparedValue($0, forms: book.forms) }
@@ -239,7 +242,9 @@ public struct PhraseBuilder: Sendable {
         case (let n?, nil):
             if let t = book.roadName { var v = renderValue(t, &roadCtx); v.head = n.head; road = v } else { road = n }
         case (nil, let r?):
-            if let t = book.roadRef { var v = renderValue(t, &roadCtx); v.head = r.head; v.isRef = true; road = v } else { road = r }
+            if let t = book.roadRef {
+                var v = renderValue(t, &roadCtx); v.head = r.head; v.displayHead = r.displayHead; v.isRef = true; road = v
+            } else { road = r }
         case (nil, nil):
             break
         }

@@ -17,6 +17,10 @@ struct SlotValue: Sendable {
         get { (headSource ?? (spoken.isEmpty ? display : spoken)).lowercased() }
         set { headSource = newValue }
     }
+    /// Lower-cased text grammar forms match against for the **display** text, when it differs from `head` in a
+    /// way that changes the ending: a ref whose direction is shown as the sign writes it ("i 80 east") but said
+    /// in the book's words ("i 80 doğu"), so tr shows "I 80 East'e" and says "I 80 Doğu'ya". Nil: `head` serves both.
+    var displayHead: String?
     /// True for a road known only by its ref.
     var isRef: Bool
 

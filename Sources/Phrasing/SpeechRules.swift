@@ -132,13 +132,14 @@ public struct SpeechRules: Sendable, Hashable {
         let letters = ref.prefix(while: { $0.isLetter })
         guard !letters.isEmpty else { return ref }
         var rest = ref.dropFirst(letters.count)
+        if rest.isEmpty, let mapped = refPrefixes[String(letters)] { return mapped }  // ru "МКАД" said as a word
         if rest.isEmpty && spellRefLetters && (2...5).contains(letters.count) && letters.allSatisfy(\.isUppercase) {
             return letters.map { letter(String($0)) }.joined(separator: " ")  // a ref of letters only: "PATP" → "P A T P"
         }
         if rest.first == "-" || rest.first == " " { rest = rest.dropFirst() }
-        if let space = rest.lastIndex(of: " "), let direction = refDirections[String(rest[rest.index(after: space)...])] {
+        if let split = refDirection(ref) {
             // "I 80 East" → "I 80 österut": the ref said, then the direction in the book's words.
-            return spokenRef(String(ref.dropLast(rest.distance(from: space, to: rest.endIndex)))) + " " + direction
+            return spokenRef(split.ref) + split.joiner + split.said
         }
         if let roman = romanRef(rest) { return letter(String(letters)) + " " + roman }
         guard !rest.isEmpty, rest.first?.isNumber == true else { return ref }
@@ -152,6 +153,22 @@ public struct SpeechRules: Sendable, Hashable {
         }
         return said + " " + spokenExitNumber(String(rest))
     }
+
+    /// A ref's closing English direction word, split off and as the book says it (`refDirections`):
+    /// "I 80 East" → ref "I 80", written "East", said "österut"; nil when the ref ends in no listed word.
+    /// `joiner` goes between the ref and the said word: a space, or nothing before a word in a script written
+    /// without spaces (zh "I 80东行", ja "I 80東行き").
+    func refDirection(_ ref: String) -> (ref: String, written: String, said: String, joiner: String)? {
+        guard !refDirections.isEmpty, let space = ref.lastIndex(of: " ") else { return nil }
+        let written = String(ref[ref.index(after: space)...])
+        let base = String(ref[..<space])
+        guard let said = refDirections[written], base.contains(where: \.isNumber) else { return nil }
+        let unspaced = said.unicodeScalars.first.map { $0.properties.isIdeographic || Self.isKana($0) } ?? false
+        return (base, written, said, unspaced ? "" : " ")
+    }
+
+    /// True for a hiragana or katakana letter (Japanese is written without spaces).
+    private static func isKana(_ scalar: Unicode.Scalar) -> Bool { (0x3040...0x30FF).contains(scalar.value) }
 
     /// A lone letter as said (`letters`), else as written.
     private func letter(_ text: String) -> String { letters[text] ?? text }

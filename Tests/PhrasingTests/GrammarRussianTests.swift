@@ -78,7 +78,7 @@ import Testing
     @Test(arguments: [(1, "первом"), (2, "втором"), (3, "третьем"), (4, "четвёртом"), (7, "седьмом"), (12, "двенадцатом"), (13, "13-м")])
     func roundaboutExitOrdinalIsMasculinePrepositional(exit: Int, word: String) throws {
         let p = try Self.phrase(.now, TestData.maneuver(.roundabout, nil, name: "улица Косыгина", exit: exit))
-        #expect(p.display == "На круговом движении сверните на \(word) съезде на улицу Косыгина.")
+        #expect(p.display == "На круговом движении сверните на \(word) съезде и выезжайте на улицу Косыгина.")
     }
 
     @Test func namedRoundaboutIsInThePrepositional() throws {
