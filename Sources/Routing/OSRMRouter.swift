@@ -2,7 +2,8 @@ import Foundation
 import RouteModel
 
 /// A router speaking the OSRM HTTP API (`osrm-routed`, or any server with its `/route/v1` service):
-/// `GET {base}/route/v1/{profile}/{lon,lat;…}?steps=true&overview=full&geometries=polyline6&bearings=…`.
+/// `GET {base}/route/v1/{profile}/{lon,lat;…}?steps=true&overview=full&geometries=polyline6&bearings=…` (the
+/// geometry and the via points, `waypoints=`, as the request asks).
 /// OSRM has no language parameter; the phrasing is ours anyway.
 public struct OSRMRouter: BlockingRouter {
     /// The server.
@@ -32,12 +33,17 @@ public struct OSRMRouter: BlockingRouter {
         let points = ([request.origin] + request.destinations)
             .map { "\(Self.degrees($0.longitude)),\(Self.degrees($0.latitude))" }
             .joined(separator: ";")
-        var query = ["steps=true", "overview=full", "geometries=polyline6", "annotations=false"]
+        var query = ["steps=true", "overview=full", "geometries=\(request.geometry.rawValue)", "annotations=false"]
         if let heading = request.headingDegrees {
             let rest = String(repeating: ";", count: request.destinations.count)
             query.append("bearings=\(heading),\(headingTolerance)\(rest)")
         }
         if request.destinations.count > 1 { query.append("continue_straight=true") }
+        if !request.passThrough.isEmpty {
+            // OSRM's `waypoints`: the indices of the input points that end a leg; the others are via points.
+            let stops = [0] + request.destinations.indices.filter { !request.passThrough.contains($0) }.map { $0 + 1 }
+            query.append("waypoints=" + stops.map(String.init).joined(separator: ";"))
+        }
         return "/route/v1/\(profile)/\(points)?\(query.joined(separator: "&"))"
     }
 
@@ -51,7 +57,8 @@ public struct OSRMRouter: BlockingRouter {
         try request.validate()
         let http = HTTPRequest(method: "GET", target: target(for: request))
         let response = try client.exchangeBlocking(http, with: endpoint)
-        return try RouterResponseDecoder.decode(response, source: "GET \(endpoint)\(http.target.prefix { $0 != "?" })")
+        return try RouterResponseDecoder.decode(response, source: "GET \(endpoint)\(http.target.prefix { $0 != "?" })",
+                                                 precision: request.geometry.precision)
     }
 
     /// Degrees with six decimals (about 0.1 m), as OSRM expects.

@@ -15,15 +15,22 @@ public struct RouteRequest: Sendable, Hashable {
     public var language: String
     /// "metric" or "imperial" (also "uk", spoken in miles) when the router takes units; nil for its default.
     public var units: String?
+    /// The geometry form the router is asked to answer in (polyline6 unless a client asks otherwise).
+    public var geometry: RouteGeometry
+    /// Indices into `destinations` of points the route passes through without stopping (via points): no leg
+    /// ends there. Empty: every destination is a stop.
+    public var passThrough: Set<Int>
 
     /// Creates a request.
     public init(origin: Coordinate, heading: Double? = nil, destinations: [Coordinate], language: String = DefaultLocale.tag,
-                units: String? = nil) {
+                units: String? = nil, geometry: RouteGeometry = .polyline6, passThrough: Set<Int> = []) {
         self.origin = origin
         self.heading = heading
         self.destinations = destinations
         self.language = language
         self.units = units
+        self.geometry = geometry
+        self.passThrough = passThrough
     }
 
     /// The heading as a whole number of degrees 0…359, or nil when absent or not finite.
@@ -39,6 +46,37 @@ public struct RouteRequest: Sendable, Hashable {
         guard !destinations.isEmpty else { throw RouterError.malformed("route request has no destination") }
         for (index, point) in ([origin] + destinations).enumerated() where !point.isValid {
             throw RouterError.malformed("route request point \(index) is not a valid coordinate (\(point.latitude), \(point.longitude))")
+        }
+        if let bad = passThrough.first(where: { !destinations.indices.dropLast().contains($0) }) {
+            throw RouterError.malformed("route request via point \(bad) is not an intermediate destination (the last one is the stop the route ends at)")
+        }
+    }
+}
+
+/// The geometry encodings the OSRM and Mapbox Directions APIs name in `geometries=`.
+public enum RouteGeometry: String, Sendable, Hashable, CaseIterable {
+    /// Encoded polyline at precision 5 (`polyline`, OSRM's and Mapbox's default).
+    case polyline
+    /// Encoded polyline at precision 6.
+    case polyline6
+    /// GeoJSON LineString objects.
+    case geojson
+
+    /// The polyline precision the answer is decoded at (nil for GeoJSON).
+    public var precision: Int? {
+        switch self {
+        case .polyline: return 5
+        case .polyline6: return 6
+        case .geojson: return nil
+        }
+    }
+
+    /// Valhalla's `shape_format` for this geometry.
+    var valhallaShapeFormat: String {
+        switch self {
+        case .polyline: return "polyline5"
+        case .polyline6: return "polyline6"
+        case .geojson: return "geojson"
         }
     }
 }

@@ -6,8 +6,9 @@ import RouteModel
 /// Valhalla: a routing error code in the body wins (OSRM `{"code":"NoRoute","message":…}`, Valhalla
 /// `{"error_code":442,"error":…}`), then a non-2xx status, then the route import.
 enum RouterResponseDecoder {
-    /// Decodes `response`; `source` names the request in import errors ("POST http://127.0.0.1:8002/route").
-    static func decode(_ response: HTTPResponse, source: String) throws(RouterError) -> RouterResponse {
+    /// Decodes `response`; `source` names the request in import errors ("POST http://127.0.0.1:8002/route");
+    /// `precision`: the polyline precision asked for (nil: GeoJSON, or detect it).
+    static func decode(_ response: HTTPResponse, source: String, precision: Int?) throws(RouterError) -> RouterResponse {
         let json = try? JSONParser(maxDepth: 512, maxBytes: Int.max).parse(response.body)
         if let json, case .object = json {
             if let code = json["code"]?.stringValue, code != "Ok" {
@@ -31,7 +32,7 @@ enum RouterResponseDecoder {
             throw .malformed("\(source): body is not JSON\(type)")
         }
         do {
-            let document = try RouteImporter(options: .init(polylinePrecision: 6)).read(json, fileName: source)
+            let document = try RouteImporter(options: .init(polylinePrecision: precision)).read(json, fileName: source)
             return RouterResponse(document: document, body: response.body)
         } catch {
             throw .malformed(error.description)

@@ -37,13 +37,17 @@ public struct ValhallaRouter: BlockingRouter {
                 members.append(JSONMember(key: "heading", value: .number(Double(heading))))
                 members.append(JSONMember(key: "heading_tolerance", value: .number(Double(headingTolerance))))
             }
-            members.append(JSONMember(key: "type", value: .string("break")))
+            // A via point is `through`: the route passes it without a leg break and without a U-turn there.
+            members.append(JSONMember(key: "type", value: .string(request.passThrough.contains(index - 1) ? "through" : "break")))
             locations.append(.object(members))
         }
         var members = [JSONMember(key: "locations", value: .array(locations)),
                        JSONMember(key: "costing", value: .string(costing)),
                        JSONMember(key: "format", value: .string("osrm")),
                        JSONMember(key: "language", value: .string(request.language))]
+        if request.geometry != .polyline6 {
+            members.append(JSONMember(key: "shape_format", value: .string(request.geometry.valhallaShapeFormat)))
+        }
         if let units = Self.units(request.units) { members.append(JSONMember(key: "units", value: .string(units))) }
         members.append(JSONMember(key: "voice_instructions", value: .bool(true)))
         members.append(JSONMember(key: "banner_instructions", value: .bool(true)))
@@ -62,7 +66,7 @@ public struct ValhallaRouter: BlockingRouter {
                                headers: [("Content-Type", "application/json")],
                                body: body(for: request).serializedData())
         let response = try client.exchangeBlocking(http, with: endpoint)
-        return try RouterResponseDecoder.decode(response, source: "POST \(endpoint)/route")
+        return try RouterResponseDecoder.decode(response, source: "POST \(endpoint)/route", precision: request.geometry.precision)
     }
 
     /// Valhalla's unit names for ours: "metric" → kilometers, "imperial"/"uk" → miles; nil for the default.

@@ -5,10 +5,11 @@ import Phrasing
 
 /// Localized `bannerInstructions` in the Mapbox Directions API's shape: one banner per step
 /// with a length, shown from the step's start, about the maneuver at the step's end. `primary` names the road
-/// turned onto (refs as `icon` components, the name as `text`, the exit number as `exit-number`), or, with no
-/// name, our own words for the maneuver in the locale ("Biegen Sie rechts ab."); arrivals are our arrival
-/// sentence. `secondary` carries the signposted destinations, `sub` the lanes. The router's `abbr`,
-/// `abbr_priority` and shield image members are kept on the component with the same text.
+/// turned onto (refs as `icon` components, the name as `text`, the exit number as `exit-number` after the
+/// locale's word for an exit, `words.exit`, as `exit`), or, with no name, our own words for the maneuver in
+/// the locale ("Biegen Sie rechts ab."); arrivals are our arrival sentence. `secondary` carries the signposted
+/// destinations, `sub` the lanes. The router's `abbr`, `abbr_priority` and shield image members are kept on the
+/// component with the same text.
 struct BannerInstructions {
     /// The route index.
     let index: RouteIndex
@@ -18,6 +19,8 @@ struct BannerInstructions {
     let descriptions: [Int: ManeuverDescription]
     /// The router's own banners, by flat index (for abbreviations and shields).
     let routerBanners: [Int: JSONValue]
+    /// The locale's word before an exit number ("Exit", "Ausfahrt"), a component of type `exit`.
+    let exitWord: String
 
     /// The banners of every step, by flat index.
     func byStep() -> [[JSONValue]] {
@@ -43,14 +46,15 @@ struct BannerInstructions {
         let name = step.name.trimmingCharacters(in: .whitespaces)
         let refs = (step.ref ?? "").split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         let text: String
+        if !isArrival, let exits = step.exits?.split(separator: ";").first.map({ $0.trimmingCharacters(in: .whitespaces) }), !exits.isEmpty,
+           [.offRamp, .roundabout, .rotary, .exitRoundabout, .exitRotary].contains(step.maneuver.type) {
+            components.append(component(exitWord, type: "exit", known: [:]))
+            components.append(component(exits, type: "exit-number", known: known))
+        }
         if isArrival || (name.isEmpty && refs.isEmpty) {
             text = phrase(flat, arrival: isArrival).display
             components.append(component(text, type: "text", known: known))
         } else {
-            if let exits = step.exits?.split(separator: ";").first.map({ $0.trimmingCharacters(in: .whitespaces) }), !exits.isEmpty,
-               [.offRamp, .roundabout, .rotary, .exitRoundabout, .exitRotary].contains(step.maneuver.type) {
-                components.append(component(exits, type: "exit-number", known: known))
-            }
             for ref in refs { components.append(component(ref, type: "icon", known: known)) }
             if !refs.isEmpty, !name.isEmpty { components.append(component("/", type: "delimiter", known: [:])) }
             if !name.isEmpty { components.append(component(name, type: "text", known: known)) }

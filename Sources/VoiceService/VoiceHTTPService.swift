@@ -136,12 +136,9 @@ public struct VoiceHTTPService: HTTPServerHandler {
         }
     }
 
-    /// `GET /directions/v5/{owner}/{profile}/{lon,lat;…}` in proxy mode, as the Mapbox Navigation SDKs call it:
-    /// `language`, `voice_units`, `bearings` and `waypoints` are used, `steps`, `overview`, `geometries`,
-    /// `voice_instructions`, `banner_instructions`, `alternatives`, `annotations`, `roundabout_exits` and
-    /// `access_token` are accepted (the upstream is always asked for steps and the full geometry as polyline6,
-    /// so other geometries are refused). The answer is a Directions v5 response (`code`, `routes` with
-    /// `voiceLocale`, `voiceInstructions` and `bannerInstructions`, `waypoints`).
+    /// `GET /directions/v5/{owner}/{profile}/{lon,lat;…}` in proxy mode, as the Mapbox Navigation SDKs call it,
+    /// with the query of the Mapbox Directions API v5 (`DirectionsQuery`). The answer is a Directions v5 response
+    /// (`code`, `routes` with `voiceLocale`, `voiceInstructions` and `bannerInstructions`, `waypoints`).
     func directions(_ request: HTTPServerRequest) -> HTTPServerResponse {
         guard upstream != nil else {
             return .error(404, "proxy mode is off: start the server with --upstream URL to serve /directions/v5/…", endpoint: "directions")
@@ -154,31 +151,21 @@ public struct VoiceHTTPService: HTTPServerHandler {
             }
             var coordinates = String(parts[2])
             if coordinates.hasSuffix(".json") { coordinates.removeLast(5) }
-            if let geometries = request.parameter("geometries"), geometries != "polyline6" {
-                throw .badParameter("geometries: '\(ControlCharacters.escapedForMessage(geometries))' is not served by this proxy; use polyline6")
-            }
-            for name in ["steps", "voice_instructions", "banner_instructions"] {
-                if let value = request.parameter(name), try !Self.flag(value, name: name) {
-                    throw .badParameter("\(name): false is not served by this proxy (its answer is the instructions)")
-                }
-            }
+            let query = try DirectionsQuery(request)
             let profile = parts[1].split(separator: "-").first.map(String.init) ?? "driving"  // driving-traffic → driving
-            return try proxied(request, profile: profile, coordinates: coordinates, endpoint: "directions")
+            return try proxied(request, profile: profile, coordinates: coordinates, endpoint: "directions", query: query)
         } catch {
             return .error(error.status, error.message, endpoint: "directions")
         }
     }
 
-    /// Asks the upstream for the route through `coordinates` and answers with our instructions.
-    func proxied(_ request: HTTPServerRequest, profile: String, coordinates: String, endpoint: String) throws(VoiceRequestError) -> HTTPServerResponse {
+    /// Asks the upstream for the route through `coordinates` and answers with our instructions; `query` (the
+    /// Directions v5 path) says which geometry and which parts of the answer the client asked for.
+    func proxied(_ request: HTTPServerRequest, profile: String, coordinates: String, endpoint: String,
+                 query: DirectionsQuery = DirectionsQuery()) throws(VoiceRequestError) -> HTTPServerResponse {
         guard let upstream else { throw .init(status: 404, code: 64, message: "proxy mode is off") }
         let points = try Self.coordinates(coordinates)
-        if let waypoints = request.parameter("waypoints") {
-            let listed = waypoints.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
-            guard listed == Array(0..<points.count).map(Optional.some) else {
-                throw .badParameter("waypoints: '\(ControlCharacters.escapedForMessage(waypoints))': this proxy stops at every coordinate; list them all (0;1;…;\(points.count - 1)) or leave it out")
-            }
-        }
+        let passThrough = try Self.viaPoints(request.parameter("waypoints"), count: points.count)
         let locale = try renderer.resolveTag(request.parameter("language") ?? defaultLocale)
         let units = try VoiceRenderer.units(request.parameter("voice_units"))
         var heading: Double?
@@ -187,7 +174,7 @@ public struct VoiceHTTPService: HTTPServerHandler {
             heading = value
         }
         let routeRequest = RouteRequest(origin: points[0], heading: heading, destinations: Array(points.dropFirst()),
-                                        language: locale, units: units?.rawValue)
+                                        language: locale, units: units?.rawValue, geometry: query.geometry, passThrough: passThrough)
         let response: RouterResponse
         let asked = ProcessInfo.processInfo.systemUptime
         do {
@@ -197,11 +184,34 @@ public struct VoiceHTTPService: HTTPServerHandler {
         }
         let upstreamSeconds = ProcessInfo.processInfo.systemUptime - asked
         let keepBanners = try Self.flag(request.parameter("keep_banners"), name: "keep_banners")
-        var answer = HTTPServerResponse.jsonBytes(200, try renderer.renderBytes(response.document, original: Array(response.body), locale: locale,
-                                                                                 units: units, format: .mapbox, keepBanners: keepBanners), endpoint: endpoint)
+        let body: [UInt8]
+        if query.trims {
+            let full = query.steps ? try renderer.render(response.document, locale: locale, units: units, format: .mapbox, keepBanners: keepBanners)
+                : response.document.json
+            body = query.trimmed(full, locale: locale).serializedBytes()
+        } else {
+            body = try renderer.renderBytes(response.document, original: Array(response.body), locale: locale,
+                                            units: units, format: .mapbox, keepBanners: keepBanners)
+        }
+        var answer = HTTPServerResponse.jsonBytes(200, body, endpoint: endpoint)
         answer.headers.append(name: "Content-Language", value: locale)
         answer.upstreamSeconds = upstreamSeconds
         return answer
+    }
+
+    /// The via points of a `waypoints=` list over `count` coordinates, as indices into the destinations (the
+    /// coordinates after the first): the listed indices are the stops, the first and the last must be among them,
+    /// in increasing order; the other coordinates are passed through without ending a leg.
+    static func viaPoints(_ text: String?, count: Int) throws(VoiceRequestError) -> Set<Int> {
+        guard let text else { return [] }
+        let listed = text.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
+        let stops = listed.compactMap { $0 }
+        guard stops.count == listed.count, stops.first == 0, stops.last == count - 1,
+              zip(stops, stops.dropFirst()).allSatisfy({ $0 < $1 }) else {
+            throw .badParameter("waypoints: '\(ControlCharacters.escapedForMessage(text))' is not an increasing list of coordinate indices "
+                                + "from 0 to \(count - 1) that names the first and the last")
+        }
+        return Set((1..<(count - 1)).filter { !stops.contains($0) }.map { $0 - 1 })
     }
 
     /// The header that says why a response is not in the locale a client may expect (the route's `voiceLocale`).

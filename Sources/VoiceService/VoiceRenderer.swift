@@ -50,6 +50,8 @@ public final class VoiceRenderer: @unchecked Sendable {
     /// Builders by locale tag and units: each keeps its render cache (names, distances, speaking times) across
     /// requests.
     private var builders: [String: PhraseBuilder] = [:]
+    /// The word before an exit number on banners, by locale tag (`words.exit` of the locale's phrasebook).
+    private var exitWords: [String: String] = [:]
 
     /// Creates a renderer over `data` accepting responses of at most `maxBytes`.
     public init(data: VoiceGuideData, maxBytes: Int = 32 << 20) {
@@ -87,6 +89,16 @@ public final class VoiceRenderer: @unchecked Sendable {
         let made = loaded.builder(units: units)
         lock.withLock { builders[key] = made }
         return made
+    }
+
+    /// The word a banner shows before an exit number in `loaded`'s language ("Ausfahrt"): `words.exit` of its
+    /// phrasebook chain (a regional book inherits its base's), read once; "Exit" when the book has none.
+    public func exitWord(_ loaded: LoadedLocale) -> String {
+        let tag = loaded.profile.tag
+        if let cached = lock.withLock({ exitWords[tag] }) { return cached }
+        let word = (try? data.ownChain(loaded.profile.phrasebook).json)?["words"]?["exit"]?.stringValue ?? "Exit"
+        lock.withLock { exitWords[tag] = word }
+        return word
     }
 
     /// The units system for a parameter value (nil: the locale's own).
@@ -154,6 +166,7 @@ public final class VoiceRenderer: @unchecked Sendable {
         var transcript = VoiceTranscript(planning: document, localeTag: loaded.profile.tag, builder: builder(loaded, units: units),
                                          freeFlow: format == .mapbox)
         transcript.keepsBanners = keepBanners
+        transcript.exitWord = exitWord(loaded)
         return transcript
     }
 

@@ -21,6 +21,8 @@ public struct VoiceTranscript {
     public var phrases: [Phrase]
     /// True to leave the router's `bannerInstructions` as they are (`--keep-banners`).
     public var keepsBanners = false
+    /// The word banners show before an exit number (`type: exit`), in the locale ("Ausfahrt").
+    public var exitWord = "Exit"
 
     /// Wraps an existing plan.
     public init(document: RouteDocument, index: RouteIndex, localeTag: String, builder: PhraseBuilder,
@@ -221,7 +223,8 @@ public struct VoiceTranscript {
                 }
             }
         }
-        return BannerInstructions(index: index, builder: builder, descriptions: descriptions, routerBanners: router).byStep()
+        return BannerInstructions(index: index, builder: builder, descriptions: descriptions, routerBanners: router,
+                                  exitWord: exitWord).byStep()
     }
 
     /// The picked route object of the input (nil when the JSON was not kept).

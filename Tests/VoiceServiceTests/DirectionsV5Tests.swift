@@ -39,8 +39,8 @@ import VoiceGuideTestSupport
             #expect(try Self.schemaProblems(Data(broken.utf8), schema: "directions-v5-response.schema.json") != "")
         }
         let bad = "/directions/v5/mapbox/driving/\(Self.coordinates)"
-        for (suffix, needle) in [("?geometries=geojson", "geometries"), ("?waypoints=0", "waypoints"), ("?steps=false", "steps"),
-                                 ("?language=tlh", "unknown locale")] {
+        for (suffix, needle) in [("?geometries=polyline7", "geometries"), ("?waypoints=0", "waypoints"), ("?waypoints=1;0", "waypoints"),
+                                 ("?steps=maybe", "steps"), ("?overview=none", "overview"), ("?language=tlh", "unknown locale")] {
             let response = try server.request("GET", bad + suffix)
             #expect(response.status == 400, "\(suffix): \(response.text)")
             #expect(response.json?["message"]?.stringValue?.contains(needle) == true, "\(suffix): \(response.text)")
@@ -49,6 +49,70 @@ import VoiceGuideTestSupport
         #expect(try server.request("POST", bad, body: Data()).status == 405)
         let plain = try ServeProcess()
         #expect(try plain.request("GET", bad).status == 404)
+    }
+
+    @Test func geometriesStepsAndViaWaypointsAreAnsweredAsAsked() throws {
+        let valhalla = try ValhallaService.scoped()
+        let server = try ServeProcess(["--upstream", valhalla.baseURL, "--upstream-kind", "valhalla"])
+        let base = "/directions/v5/mapbox/driving/\(Self.coordinates)?language=de"
+        func served(_ query: String) throws -> JSONValue? {
+            let response = try server.request("GET", base + query)
+            #expect(response.status == 200, "\(query): \(response.text)")
+            #expect(try Self.schemaProblems(response.body, schema: "directions-v5-response.schema.json") == "", "\(query)")
+            return response.json
+        }
+        // The same route in every geometry: the same points (within the coarser precision) and the same words.
+        let six = try served("&geometries=polyline6")?["routes"]?[0]
+        let reference = try Polyline.decode(six?["geometry"]?.stringValue ?? "", precision: 6)
+        #expect(reference.count > 2)
+        let spoken = { (route: JSONValue?) in route?["legs"]?[0]?["steps"]?.arrayValue?.map { $0["voiceInstructions"]?.arrayValue?.count ?? -1 } }
+        for query in ["&geometries=polyline", ""] {
+            let five = try served(query)?["routes"]?[0]
+            let points = try Polyline.decode(five?["geometry"]?.stringValue ?? "", precision: 5)
+            #expect(points.count == reference.count, "\(query)")
+            #expect(zip(points, reference).allSatisfy { abs($0.latitude - $1.latitude) < 2e-5 && abs($0.longitude - $1.longitude) < 2e-5 })
+            #expect(spoken(five) == spoken(six))
+        }
+        let geojson = try served("&geometries=geojson")?["routes"]?[0]
+        #expect(geojson?["geometry"]?["type"]?.stringValue == "LineString")
+        #expect(geojson?["geometry"]?["coordinates"]?.arrayValue?.count == reference.count)
+        #expect(geojson?["legs"]?[0]?["steps"]?[0]?["geometry"]?["type"]?.stringValue == "LineString")
+        #expect(spoken(geojson) == spoken(six))
+        // steps=false: legs without steps, so no instructions, as Mapbox answers; overview=false: no geometry.
+        let stepless = try served("&steps=false&overview=false")?["routes"]?[0]
+        #expect(stepless?["legs"]?[0]?["steps"]?.arrayValue?.isEmpty == true)
+        #expect(stepless?["geometry"] == nil)
+        #expect(stepless?["voiceLocale"]?.stringValue == "de-DE")
+        let quiet = try served("&voice_instructions=false")?["routes"]?[0]?["legs"]?[0]?["steps"]?[0]
+        #expect(quiet?["voiceInstructions"] == nil && quiet?["bannerInstructions"] != nil)
+        // A via point: one leg through it (no arrival there); without waypoints= it is a stop, two legs.
+        let three = "24.94131,60.17238;24.9390,60.1730;24.93661,60.17334"
+        for (query, legs) in [("&waypoints=0;2", 1), ("", 2), ("&waypoints=0;1;2", 2)] {
+            let response = try server.request("GET", "/directions/v5/mapbox/driving/\(three)?language=de\(query)")
+            #expect(response.status == 200, "\(query): \(response.text)")
+            #expect(try Self.schemaProblems(response.body, schema: "directions-v5-response.schema.json") == "", "\(query)")
+            let route = response.json?["routes"]?[0]
+            #expect(route?["legs"]?.arrayValue?.count == legs, "\(query)")
+            let arrivals = route?["legs"]?.arrayValue?.flatMap { $0["steps"]?.arrayValue ?? [] }
+                .filter { $0["maneuver"]?["type"]?.stringValue == "arrive" }.count
+            #expect(arrivals == legs, "\(query)")
+        }
+    }
+
+    @Test func germanBannersSayAusfahrtBeforeTheExitNumber() throws {
+        let server = try ServeProcess()
+        let body = try ServeFixtures.exampleData("motorway-bay-bridge.json")
+        for (locale, word) in [("de-DE", "Ausfahrt"), ("en-US", "Exit"), ("fr-FR", "Sortie"), ("ja-JP", "出口")] {
+            let served = try server.request("POST", "/v1/voice?locale=\(locale)", body: body)
+            #expect(served.status == 200, "\(served.text)")
+            let components = served.json?["routes"]?[0]?["legs"]?.arrayValue?.flatMap { $0["steps"]?.arrayValue ?? [] }
+                .flatMap { $0["bannerInstructions"]?.arrayValue ?? [] }
+                .flatMap { $0["primary"]?["components"]?.arrayValue ?? [] } ?? []
+            let exit = components.firstIndex { $0["type"]?.stringValue == "exit" }
+            #expect(exit.map { components[$0]["text"]?.stringValue } == word, "\(locale)")
+            #expect(exit.map { components.indices.contains($0 + 1) ? components[$0 + 1]["text"]?.stringValue : nil } == "21A", "\(locale)")
+            #expect(try Self.schemaProblems(served.body, schema: "mapbox-voice-instructions.schema.json") == "")
+        }
     }
 
     @Test func withoutALocaleTheRoutesOwnVoiceLocaleIsSpokenOrAWarningSaysWhy() throws {
