@@ -89,6 +89,12 @@ public struct ManeuverDescription: Sendable, Hashable {
         @inlinable get { storage.fields.previousMode }
         set { update { $0.previousMode = newValue } }
     }
+    /// For a U-turn: the road after it is the road before it (same name and ref), so the phrase need not name
+    /// it ("Wenden Sie.", not "Wenden Sie und fahren Sie auf der Hauptstraße weiter." on the Hauptstraße).
+    public var returnsOnSameRoad: Bool {
+        @inlinable get { storage.fields.returnsOnSameRoad }
+        set { update { $0.returnsOnSameRoad = newValue } }
+    }
     /// For a turn: which usable road on its side it is, counted from where it is announced ("the second
     /// right" is 2), when another such road comes first; nil when the turn is the first one on that side.
     public var sideRoadOrdinal: Int?
@@ -122,6 +128,7 @@ public struct ManeuverDescription: Sendable, Hashable {
     @usableFromInline var waypointOrdinal: Int?
     @usableFromInline var departBearing: Double?
     @usableFromInline var previousMode: String?
+    @usableFromInline var returnsOnSameRoad = false
 }
 
 /// The immutable box of a `ManeuverDescription`'s fields (read without exclusivity checks, shared by copies).

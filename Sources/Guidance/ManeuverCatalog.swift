@@ -70,6 +70,7 @@ struct ManeuverCatalog: Sendable {
             } else {
                 let previous = index.steps[indexed.flatIndex - 1].step
                 if previous.mode != step.mode { description.previousMode = previous.mode }
+                if step.maneuver.modifier == .uturn { description.returnsOnSameRoad = Self.sameRoad(previous, step) }
                 let turns = step.maneuver.modifier.map { $0 != .straight } ?? false
                 let silent = step.maneuver.type == .notification && description.previousMode == nil && !turns
                 roles.append(silent ? .notification : .maneuver)
@@ -80,6 +81,15 @@ struct ManeuverCatalog: Sendable {
         self.descriptions = descriptions
         self.roles = roles
         self.sideRoads = sideRoads
+    }
+
+    /// True when two steps name one road: the same non-empty name (case and outer spaces aside) and the same ref,
+    /// or no name and the same non-empty ref.
+    static func sameRoad(_ a: Step, _ b: Step) -> Bool {
+        func clean(_ s: String?) -> String { (s ?? "").trimmingCharacters(in: .whitespaces).lowercased() }
+        let (nameA, nameB, refA, refB) = (clean(a.name), clean(b.name), clean(a.ref), clean(b.ref))
+        guard !nameA.isEmpty || !refA.isEmpty else { return false }
+        return nameA == nameB && refA == refB
     }
 
     /// The heading to name at a depart: the step's `bearing_after` (the router's heading of the road taken),

@@ -16,6 +16,9 @@ public struct GrammarCase: Sendable, Hashable {
     public var lastVowel: LastVowel? = nil
     /// Korean particles: the final sound of the value's last Hangul syllable is one of these, when given.
     public var hangulFinals: Set<HangulFinal>? = nil
+    /// Required ref-first-ness, when given: the value is a road known only by its ref or a signpost that starts
+    /// with its refs.
+    public var refFirst: Bool? = nil
     /// The phrase around the value (`{}`).
     public var template: Affix
     /// Per-word rewrites, first match per word.
@@ -38,6 +41,7 @@ public struct GrammarCase: Sendable, Hashable {
     /// True when every given condition holds for `value`.
     func matches(_ value: SlotValue, head: String) -> Bool {
         if let ref, ref != value.isRef { return false }
+        if let refFirst, refFirst != (value.isRef || value.startsWithRef) { return false }
         let isEmpty = value.isEmpty
         if let empty { if empty != isEmpty { return false } } else if isEmpty { return false }
         if !prefixes.isEmpty && !prefixes.contains(where: { head.hasPrefix($0) }) { return false }

@@ -136,7 +136,8 @@ public struct PhraseBuilder: Sendable {
         let atRoundabout = Self.isAtRoundabout(m.step.maneuver.type)
         // A road named like the rotary it leaves is not said twice ("enter Logan Circle", not "… and exit onto Logan Circle").
         let repeatsRotary = atRoundabout && m.step.rotaryName.map { Self.sameName($0, m.step.name) } == true
-        if !repeatsRotary && (!m.step.name.isEmpty || !(m.step.ref ?? "").isEmpty) {
+        // Nor the road a U-turn comes back on ("make a U-turn", not "… and continue on" the road the driver is on).
+        if !repeatsRotary && !m.returnsOnSameRoad && (!m.step.name.isEmpty || !(m.step.ref ?? "").isEmpty) {
             // Cached per raw name/pronunciation/ref; `roadValues` cleans them (blank names, repeated refs).
             var road = cache.road(.init(kind: .road, a: m.step.name, b: m.step.pronunciation, c: m.step.ref)) { roadValues(m.step) }
             if quiet, road.road?.value.isUnspeakable == true, road.ref != nil {
@@ -193,8 +194,9 @@ public struct PhraseBuilder: Sendable {
         let list = book.words.listMarks
         let spoken = signpost.spoken(book.speech, book.words, item: book.destinationItemForm, separator: list?.spoken,
                                      read: reader == nil ? nil : { writtenName($0) })
-        return PreparedValue(SlotValue(display: signpost.display(separator: list?.display), spoken: spoken, isRef: signpost.isRefOnly),
-                             forms: book.forms)
+        var value = SlotValue(display: signpost.display(separator: list?.display), spoken: spoken, isRef: signpost.isRefOnly)
+        value.startsWithRef = !signpost.refs.isEmpty
+        return PreparedValue(value, forms: book.forms)
     }
 
     /// The step's signpost without the road the instruction says (`Destinations.besideRoad`); may be empty.

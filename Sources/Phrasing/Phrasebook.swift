@@ -183,7 +183,7 @@ public struct Phrasebook: Sendable {
 
     static func parseForm(_ name: String, _ json: JSONValue, file: String, problems: inout [PhrasingError]) -> GrammarForm {
         var cases: [GrammarCase] = []
-        let known: Set<String> = ["ref", "empty", "prefix", "suffix", "word", "initial", "lastVowel", "hangulFinal", "template", "rewrite", "lowerFirst", "afterFirstWord"]
+        let known: Set<String> = ["ref", "empty", "prefix", "suffix", "word", "initial", "lastVowel", "hangulFinal", "refFirst", "template", "rewrite", "lowerFirst", "afterFirstWord"]
         for (index, c) in (json.arrayValue ?? []).enumerated() {
             let path = "grammar.forms.\(name)[\(index)]"
             for member in c.objectMembers ?? [] where !known.contains(member.key) {
@@ -221,7 +221,7 @@ public struct Phrasebook: Sendable {
             cases.append(GrammarCase(
                 ref: c["ref"]?.boolValue, empty: c["empty"]?.boolValue, prefixes: list("prefix"), suffixes: list("suffix"),
                 words: list("word"), initials: c["initial"]?.stringValue.map { Set($0.lowercased()) },
-                lastVowel: lastVowel, hangulFinals: hangulFinals,
+                lastVowel: lastVowel, hangulFinals: hangulFinals, refFirst: c["refFirst"]?.boolValue,
                 template: Affix(template, placeholder: "{}"), rewrites: rewrites, lowerFirst: c["lowerFirst"]?.boolValue ?? false,
                 afterFirstWord: c["afterFirstWord"]?.stringValue))
         }

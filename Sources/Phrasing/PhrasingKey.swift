@@ -52,7 +52,8 @@ struct PhrasingKey: Hashable {
         chained: ["maneuver", "distanceMeters", "sayDistance"],
         description: ["id", "storage", "lanes", "sideRoadOrdinal"],
         storage: ["fields"],
-        fields: ["step", "arrivalSide", "waypointName", "waypointOrdinal", "departBearing", "previousMode"],
+        fields: ["step", "arrivalSide", "waypointName", "waypointOrdinal", "departBearing", "previousMode",
+                 "returnsOnSameRoad"],
         step: ["maneuver", "name", "ref", "pronunciation", "destinations", "exits", "rotaryName", "rotaryPronunciation",
                "junctionName", "mode", "drivingSide"])
     /// Names of the fields left out.
@@ -69,7 +70,7 @@ struct PhrasingKey: Hashable {
         guard let a, let b else { return a == nil && b == nil }
         guard a.id == b.id, a.lanes == b.lanes, a.arrivalSide == b.arrivalSide, a.waypointName == b.waypointName,
               a.waypointOrdinal == b.waypointOrdinal, a.departBearing == b.departBearing, a.previousMode == b.previousMode,
-              a.sideRoadOrdinal == b.sideRoadOrdinal else { return false }
+              a.returnsOnSameRoad == b.returnsOnSameRoad, a.sideRoadOrdinal == b.sideRoadOrdinal else { return false }
         return sameWords(a.step, b.step)
     }
 

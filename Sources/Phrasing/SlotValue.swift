@@ -23,6 +23,9 @@ struct SlotValue: Sendable {
     var displayHead: String?
     /// True for a road known only by its ref.
     var isRef: Bool
+    /// True when the value starts with a ref: a road known only by its ref, or a signpost whose refs come first
+    /// ("A 6 – Madrid").
+    var startsWithRef = false
 
     /// A value whose display and spoken text are the same. Control characters (from route data or a library
     /// caller's names) never reach an output.
