@@ -1,4 +1,5 @@
 import Foundation
+import VoiceGuideTestSupport
 import Guidance
 @testable import Phrasing
 import RouteModel

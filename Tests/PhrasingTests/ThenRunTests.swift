@@ -71,14 +71,16 @@ import RouteModel
         #expect(thens == expected)
     }
 
-    @Test func turkishThenWithADistanceSaysItOnce() throws {
+    /// The then clause's distance is heard as counted from the first maneuver ("150 m ileride"), not as a second
+    /// countdown from now ("150 m sonra da"), and "ardından" is said once.
+    @Test func turkishThenWithADistanceCountsFromTheFirstManeuver() throws {
         var a = runAnnouncement()
         a.thenMore = []
         a.then?.distanceMeters = 150
         a.then?.sayDistance = true
         let p = try TestData.builder("tr-TR").phrase(a)
-        #expect(p.display.contains(", 150 m sonra da sağa dönün"))
-        #expect(!p.display.contains("ardından 150"))
+        #expect(p.display.contains(", ardından 150 m ileride sağa dönün"), "\(p.display)")
+        #expect(!p.display.contains("sonra da") && p.display.components(separatedBy: "ardından").count == 2, "\(p.display)")
     }
 
     @Test func joinerIsTheTextBeforeThenInTheNowFrame() {

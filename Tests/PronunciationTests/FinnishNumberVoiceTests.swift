@@ -1,4 +1,5 @@
 import Foundation
+import VoiceGuideTestSupport
 import Guidance
 import JapaneseReading
 import Phrasing
