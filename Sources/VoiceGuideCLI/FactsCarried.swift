@@ -30,8 +30,12 @@ struct FactsCarried {
                 ![.offRoute, .reroute, .backOnRoute].contains(a.kind)
                     && (a.maneuver?.id == id || a.then?.maneuver.id == id || a.thenMore.contains { $0.maneuver.id == id })
             }
-            let side = naming.lazy.compactMap { a in [a.maneuver, a.then?.maneuver].compactMap { $0 }.first { $0.id == id }?.arrivalSide }.first
-            for fact in Self.facts(of: step, arrivalSide: side) {
+            let described = naming.lazy.compactMap { a in
+                ([a.maneuver, a.then?.maneuver].compactMap { $0 } + a.thenMore.map(\.maneuver)).first { $0.id == id }
+            }
+            let side = described.compactMap(\.arrivalSide).first
+            let returnsOnSameRoad = described.first?.returnsOnSameRoad ?? false
+            for fact in Self.facts(of: step, arrivalSide: side, returnsOnSameRoad: returnsOnSameRoad) {
                 held[fact, default: 0] += 1
                 let says = naming.contains { a in builder.phrase(a).display != builder.phrase(Self.without(fact, id, in: a)).display }
                 if says { carried[fact, default: 0] += 1 } else { missing.append("\(id) \(fact.rawValue)") }
@@ -42,8 +46,8 @@ struct FactsCarried {
     /// Facts held / carried, over all facts.
     var totals: (held: Int, carried: Int) { (held.values.reduce(0, +), carried.values.reduce(0, +)) }
 
-    /// The facts `step` holds.
-    static func facts(of step: Step, arrivalSide: ArrivalSide?) -> [Fact] {
+    /// The facts `step` holds. A U-turn that comes back on the road it leaves holds no road: the driver is on it.
+    static func facts(of step: Step, arrivalSide: ArrivalSide?, returnsOnSameRoad: Bool = false) -> [Fact] {
         let m = step.maneuver
         if m.type == .arrive { return arrivalSide == .left || arrivalSide == .right ? [.side] : [] }
         var facts: [Fact] = []
@@ -52,7 +56,7 @@ struct FactsCarried {
         if m.modifier == .uturn { facts.append(.uturn) }
         let rotary = step.rotaryName.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
         let sameAsRotary = !rotary.isEmpty && rotary.lowercased() == step.name.trimmingCharacters(in: .whitespaces).lowercased()
-        if !sameAsRotary && (!step.name.trimmingCharacters(in: .whitespaces).isEmpty || !(step.ref ?? "").isEmpty) { facts.append(.road) }
+        if !sameAsRotary && !returnsOnSameRoad && (!step.name.trimmingCharacters(in: .whitespaces).isEmpty || !(step.ref ?? "").isEmpty) { facts.append(.road) }
         if !(step.destinations ?? "").trimmingCharacters(in: .whitespaces).isEmpty { facts.append(.destination) }
         if !(step.exits ?? "").trimmingCharacters(in: .whitespaces).isEmpty { facts.append(.exitNumber) }
         if !(step.junctionName ?? "").trimmingCharacters(in: .whitespaces).isEmpty && step.rotaryName == nil { facts.append(.junction) }

@@ -32,12 +32,17 @@ import Testing
         #expect(voice.spoken(written) == said)
     }
 
+    /// The fi phrase of a turn onto `name`, announced `meters` before it.
+    static func turn(_ modifier: ManeuverModifier, onto name: String, _ kind: AnnouncementKind, meters: Double) throws -> Phrase {
+        let builder = try data.loadLocale(tag: "fi-FI").builder()
+        let step = Step(maneuver: Maneuver(type: .turn, modifier: modifier, location: Coordinate(latitude: 0, longitude: 0)),
+                        distance: 100, duration: 10, name: name, mode: "driving")
+        return builder.phrase(Announcement(kind: kind, maneuver: ManeuverDescription(id: StepID(leg: 0, step: 1), step: step),
+                                           spokenDistanceMeters: meters))
+    }
+
     @Test func aPrepareSaysWhereTheTurnIs() throws {
-        let builder = try Self.data.loadLocale(tag: "fi-FI").builder()
-        let step = Step(maneuver: Maneuver(type: .turn, modifier: .right, location: Coordinate(latitude: 0, longitude: 0)),
-                        distance: 100, duration: 10, name: "Lönnrotinkatu", mode: "driving")
-        let p = builder.phrase(Announcement(kind: .prepare, maneuver: ManeuverDescription(id: StepID(leg: 0, step: 1), step: step),
-                                            spokenDistanceMeters: 200))
+        let p = try Self.turn(.right, onto: "Lönnrotinkatu", .prepare, meters: 200)
         #expect(p.display.hasPrefix("200 m:n päästä käänny oikealle"), "\(p.display)")
         #expect(p.spoken.hasPrefix("200 metrin päästä käänny oikealle"), "\(p.spoken)")
         let voice = try Self.data.voicePronunciation(backend: "espeak", voice: "fi")
@@ -46,11 +51,7 @@ import Testing
     }
 
     @Test func halfKilometresTakeTheGenitiveFromTheBook() throws {
-        let builder = try Self.data.loadLocale(tag: "fi-FI").builder()
-        let step = Step(maneuver: Maneuver(type: .turn, modifier: .left, location: Coordinate(latitude: 0, longitude: 0)),
-                        distance: 100, duration: 10, name: "Mannerheimintie", mode: "driving")
-        let p = builder.phrase(Announcement(kind: .early, maneuver: ManeuverDescription(id: StepID(leg: 0, step: 1), step: step),
-                                            spokenDistanceMeters: 1500))
+        let p = try Self.turn(.left, onto: "Mannerheimintie", .early, meters: 1500)
         #expect(p.display.hasPrefix("1,5 km:n päästä käänny vasemmalle"), "\(p.display)")
         #expect(p.spoken.hasPrefix("Puolentoista kilometrin päästä käänny vasemmalle"), "\(p.spoken)")
     }

@@ -34,13 +34,18 @@ import Pronunciation
         s.replacingOccurrences(of: "_:_:", with: "").replacingOccurrences(of: "_:", with: "").filter { $0 != "'" && $0 != "," }
     }
 
+    /// cs and sk: the voice read a lone A of a ref as the conjunction after a pause; the layer gives it the letter
+    /// (Aa: 'aa), so an exit letter it did say as the letter ('a:) is now said 'aa, the same sound.
+    static func exitLetterSaidAsTheLetter(_ locale: String, conjunction: String) -> Justification {
+        let voice = locale.prefix(2)
+        return Justification(locale: locale, limit: 3, reason: "the \(voice) voice read a lone A of a ref as the conjunction a after a pause (\", \(conjunction)\"); the layer gives it the letter (Aa: 'aa), so an exit letter it did say as the letter ('a:) is now said 'aa, the same sound") { before, after in
+            withoutPausesAndStress(before.replacingOccurrences(of: "'a:", with: "'aa")) == withoutPausesAndStress(after)
+        }
+    }
+
     static let justified: [Justification] = [
-        Justification(locale: "cs-CZ", limit: 3, reason: "the cs voice read a lone A of a ref as the conjunction a after a pause (\", a devadesát šest\"); the layer gives it the letter (Aa: 'aa), so an exit letter it did say as the letter ('a:) is now said 'aa, the same sound") { before, after in
-            withoutPausesAndStress(before.replacingOccurrences(of: "'a:", with: "'aa")) == withoutPausesAndStress(after)
-        },
-        Justification(locale: "sk-SK", limit: 3, reason: "the sk voice read a lone A of a ref as the conjunction a after a pause (\", a deväťdesiatšesť\"); the layer gives it the letter (Aa: 'aa), so an exit letter it did say as the letter ('a:) is now said 'aa, the same sound") { before, after in
-            withoutPausesAndStress(before.replacingOccurrences(of: "'a:", with: "'aa")) == withoutPausesAndStress(after)
-        },
+        exitLetterSaidAsTheLetter("cs-CZ", conjunction: "a devadesát šest"),
+        exitLetterSaidAsTheLetter("sk-SK", conjunction: "a deväťdesiatšesť"),
         Justification(locale: "tr-TR", limit: 41, reason: "the tr voice paused at the apostrophe before a suffix (Kadıköy'e: kad@kWj'E_:_:) and stressed the suffix of a foreign name (haRd&nbERgstRasej'E); the layer drops the apostrophe: no pause, as Turkish speakers say it, and the suffix unstressed (haRd&nbERgstR'asejE)") { before, after in
             withoutPausesAndStress(before) == withoutPausesAndStress(after)
         },

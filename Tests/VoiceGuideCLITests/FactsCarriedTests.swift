@@ -33,6 +33,12 @@ import Testing
         roundabout.junctionName = nil
         // The exit number tells the way; a road named like the rotary is the rotary's.
         #expect(FactsCarried.facts(of: roundabout, arrivalSide: nil) == [.rotary])
+        var uTurn = step
+        uTurn.maneuver = Maneuver(type: .turn, modifier: .uturn, location: step.maneuver.location)
+        uTurn.junctionName = nil
+        #expect(FactsCarried.facts(of: uTurn, arrivalSide: nil) == [.uturn, .road])
+        // Back on the road it leaves, the U-turn need not name it.
+        #expect(FactsCarried.facts(of: uTurn, arrivalSide: nil, returnsOnSameRoad: true) == [.uturn])
     }
 }
 
@@ -65,8 +71,8 @@ import Testing
             "Make a U-turn.",
             "In 600 ft, at the end of the road, turn left onto Simonkatu.",
             "At the end of the road, turn left onto Simonkatu.",
-            "In 950 ft, make a U-turn and continue on Siltasaarenkatu, then, in 400 ft, take the second right onto Kaisaniemenranta.",
-            "Make a U-turn and continue on Siltasaarenkatu, then, in 400 ft, take the second right onto Kaisaniemenranta.",
+            "In 950 ft, make a U-turn and continue on Siltasaarenkatu, then take the second right onto Kaisaniemenranta.",
+            "Make a U-turn and continue on Siltasaarenkatu, then take the second right onto Kaisaniemenranta.",
             "Turn right onto Kaisaniemenranta.",
             "In 750 ft, turn left, then you will arrive at your first stop.",
             "Not this one, take the second left, then you will arrive at your first stop.",
