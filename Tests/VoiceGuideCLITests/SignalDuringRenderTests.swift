@@ -17,6 +17,13 @@ import VoiceGuideTestSupport
     /// signalled, sends `signal`, and waits for the process to end; what it printed on stderr and how it ended.
     static func signalled(_ signal: Int32, _ arguments: [String], wav: String = "",
                           when ready: (Process) -> Bool) throws -> Ended {
+        // A runner started with SIGHUP ignored (nohup, as CI may start it) passes the ignore on to its children,
+        // and the binary rightly keeps an inherited ignore: give the child the default disposition these tests are
+        // about, as an interactive shell's foreground job has it.
+        var hangup = sigaction()
+        if sigaction(SIGHUP, nil, &hangup) == 0, unsafeBitCast(hangup.__sigaction_handler.sa_handler, to: Int.self) == 1 {
+            Glibc.signal(SIGHUP, SIG_DFL)
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments

@@ -54,6 +54,7 @@ import VoiceGuideTestSupport
     @Test func geometriesStepsAndViaWaypointsAreAnsweredAsAsked() throws {
         let valhalla = try ValhallaService.scoped()
         let server = try ServeProcess(["--upstream", valhalla.baseURL, "--upstream-kind", "valhalla"])
+        // Every point of the overview (the Mapbox default, simplified, is tested on its own).
         let base = "/directions/v5/mapbox/driving/\(Self.coordinates)?language=de"
         func served(_ query: String) throws -> JSONValue? {
             let response = try server.request("GET", base + query)
@@ -62,18 +63,18 @@ import VoiceGuideTestSupport
             return response.json
         }
         // The same route in every geometry: the same points (within the coarser precision) and the same words.
-        let six = try served("&geometries=polyline6")?["routes"]?[0]
+        let six = try served("&geometries=polyline6&overview=full")?["routes"]?[0]
         let reference = try Polyline.decode(six?["geometry"]?.stringValue ?? "", precision: 6)
         #expect(reference.count > 2)
         let spoken = { (route: JSONValue?) in route?["legs"]?[0]?["steps"]?.arrayValue?.map { $0["voiceInstructions"]?.arrayValue?.count ?? -1 } }
-        for query in ["&geometries=polyline", ""] {
+        for query in ["&geometries=polyline&overview=full", "&overview=full"] {
             let five = try served(query)?["routes"]?[0]
             let points = try Polyline.decode(five?["geometry"]?.stringValue ?? "", precision: 5)
             #expect(points.count == reference.count, "\(query)")
             #expect(zip(points, reference).allSatisfy { abs($0.latitude - $1.latitude) < 2e-5 && abs($0.longitude - $1.longitude) < 2e-5 })
             #expect(spoken(five) == spoken(six))
         }
-        let geojson = try served("&geometries=geojson")?["routes"]?[0]
+        let geojson = try served("&geometries=geojson&overview=full")?["routes"]?[0]
         #expect(geojson?["geometry"]?["type"]?.stringValue == "LineString")
         #expect(geojson?["geometry"]?["coordinates"]?.arrayValue?.count == reference.count)
         #expect(geojson?["legs"]?[0]?["steps"]?[0]?["geometry"]?["type"]?.stringValue == "LineString")
@@ -97,6 +98,33 @@ import VoiceGuideTestSupport
                 .filter { $0["maneuver"]?["type"]?.stringValue == "arrive" }.count
             #expect(arrivals == legs, "\(query)")
         }
+    }
+
+    /// `overview=simplified`, the Mapbox default, thins the route's line and nothing else: fewer points, the same
+    /// ends, every point of the full line within the overview tolerance of the thinned one, the legs untouched.
+    @Test func aSimplifiedOverviewThinsTheRouteLineOnly() throws {
+        let valhalla = try ValhallaService.scoped()
+        let server = try ServeProcess(["--upstream", valhalla.baseURL, "--upstream-kind", "valhalla"])
+        let path = "/directions/v5/mapbox/driving/\(Self.coordinates)?language=en"
+        func route(_ query: String) throws -> JSONValue? {
+            let response = try server.request("GET", path + query)
+            #expect(response.status == 200, "\(query): \(response.text)")
+            #expect(try Self.schemaProblems(response.body, schema: "directions-v5-response.schema.json") == "", "\(query)")
+            return response.json?["routes"]?[0]
+        }
+        let full = try route("&geometries=polyline6&overview=full"), simplified = try route("&geometries=polyline6&overview=simplified")
+        #expect(try route("&geometries=polyline6") == simplified)
+        let every = try Polyline.decode(full?["geometry"]?.stringValue ?? "", precision: 6)
+        let thinned = try Polyline.decode(simplified?["geometry"]?.stringValue ?? "", precision: 6)
+        #expect(thinned.count >= 2 && thinned.count < every.count, "\(thinned.count) of \(every.count) points")
+        #expect(thinned.first == every.first && thinned.last == every.last)
+        let tolerance = LineSimplification.overviewTolerance(every)
+        let worst = every.map { p in zip(thinned, thinned.dropFirst()).map { LineSimplification.offset(of: p, from: $0, to: $1) }.min() ?? .infinity }.max() ?? 0
+        #expect(worst <= tolerance + 0.01, "a dropped point is \(worst) m from the thinned line (tolerance \(tolerance) m)")
+        #expect(full?["legs"] == simplified?["legs"])
+        // GeoJSON keeps the upstream's own numbers of the points it keeps.
+        let geojson = try route("&geometries=geojson")?["geometry"]?["coordinates"]?.arrayValue ?? []
+        #expect(geojson.count == thinned.count, "\(geojson.count) GeoJSON points, \(thinned.count) polyline6 points")
     }
 
     @Test func germanBannersSayAusfahrtBeforeTheExitNumber() throws {
