@@ -5,6 +5,15 @@ public enum AnnouncementKind: String, Sendable, Hashable, Codable, CaseIterable 
     case depart, `continue`, early, prepare, now, arrive, waypoint, offRoute, reroute
     /// The vehicle came back onto the route after an `offRoute`, without a reroute ("You are back on the route.").
     case backOnRoute
+    /// A new speed limit where it changes on a fast road ("Speed limit 80."): `Announcement.speedLimitKmh`.
+    case speedLimit
+    /// The vehicle has been over the limit by more than the tolerance for a while ("Slow down, the limit is 80.").
+    case overspeed
+    /// A fixed speed camera ahead, at `spokenDistanceMeters`, with its limit when known.
+    case camera
+
+    /// True for the alert kinds (`speedLimit`, `overspeed`, `camera`): said around the maneuvers, never about one.
+    public var isAlert: Bool { [.speedLimit, .overspeed, .camera].contains(self) }
 
     /// Urgency used by the speech queue: higher interrupts lower.
     public var priority: Int {
@@ -14,6 +23,7 @@ public enum AnnouncementKind: String, Sendable, Hashable, Codable, CaseIterable 
         case .prepare: return 2
         case .early, .depart: return 1
         case .continue: return 0
+        case .speedLimit, .overspeed, .camera: return -1
         }
     }
 }
@@ -213,11 +223,13 @@ public struct Announcement: Sendable, Hashable {
     public var distanceToManeuverMeters: Double
     /// Expected speaking time, seconds (from the duration estimator).
     public var durationSeconds: Double
+    /// For the alert kinds: the speed limit said, km/h (nil: unknown, as for a camera without a known limit).
+    public var speedLimitKmh: Double?
 
     /// Creates an announcement.
     public init(kind: AnnouncementKind, maneuver: ManeuverDescription?, spokenDistanceMeters: Double? = nil,
                 then: ChainedManeuver? = nil, triggerMeters: Double = 0, triggerSeconds: Double = 0,
-                distanceToManeuverMeters: Double = 0, durationSeconds: Double = 0) {
+                distanceToManeuverMeters: Double = 0, durationSeconds: Double = 0, speedLimitKmh: Double? = nil) {
         self.kind = kind
         self.maneuver = maneuver
         self.spokenDistanceMeters = spokenDistanceMeters
@@ -226,6 +238,7 @@ public struct Announcement: Sendable, Hashable {
         self.triggerSeconds = triggerSeconds
         self.distanceToManeuverMeters = distanceToManeuverMeters
         self.durationSeconds = durationSeconds
+        self.speedLimitKmh = speedLimitKmh
     }
 }
 

@@ -20,6 +20,9 @@ struct AnnouncementMemory: Sendable {
     private var earlier = [Entry]()
     /// Everything said on the current route.
     private var current = [Entry]()
+    /// Speed limit changes said or skipped, by where the limit starts and its value, across routes: a new route
+    /// over the same road does not say its limit again.
+    private var limitChanges = [(location: Coordinate, kmh: Double)]()
 
     /// The bit of `kind` in `handled`.
     private static func bit(_ kind: AnnouncementKind) -> UInt16 {
@@ -34,6 +37,9 @@ struct AnnouncementMemory: Sendable {
         case .offRoute: return 1 << 7
         case .reroute: return 1 << 8
         case .backOnRoute: return 1 << 9
+        case .speedLimit: return 1 << 10
+        case .overspeed: return 1 << 11
+        case .camera: return 1 << 12
         }
     }
 
@@ -76,6 +82,16 @@ struct AnnouncementMemory: Sendable {
             return now >= entry.distance + max(configuration.repeatMinGrowthMeters,
                                                entry.distance * configuration.repeatMinGrowthFraction)
         }
+    }
+
+    /// True when the change to `kmh` at `location` was said or skipped (on this route or an earlier one).
+    func isHandled(limitChangeAt location: Coordinate, kmh: Double, configuration: GuidanceConfiguration) -> Bool {
+        limitChanges.contains { $0.kmh == kmh && Geo.distance($0.location, location) <= configuration.maneuverMatchMeters }
+    }
+
+    /// Marks the change to `kmh` at `location` as said or skipped: it is never said again.
+    mutating func handle(limitChangeAt location: Coordinate, kmh: Double) {
+        limitChanges.append((location, kmh))
     }
 
     /// Starts a new route: what was said stays remembered by maneuver identity; step keys are forgotten.

@@ -21,6 +21,10 @@ import RouteModel
 /// says `backOnRoute` once (only if `offRoute` was said; a rejoin before it was said is silent) and then
 /// resumes with the maneuver ahead; stages of it already said are not repeated, stages passed while off the
 /// route are dropped. After `reroute(to:)` nothing more is said about the old route.
+///
+/// Alerts (`speedLimit`, `overspeed`) come after every maneuver announcement: one is said only when no maneuver
+/// stage is due and it ends (plus one update interval) before the next stage becomes due, so it never delays or
+/// overlaps one. A limit change waits at most `speedLimitWindowSeconds` of driving for that, then is skipped.
 public struct AnnouncementPlanner: Sendable {
     /// The thresholds used.
     public let configuration: GuidanceConfiguration
@@ -42,6 +46,22 @@ public struct AnnouncementPlanner: Sendable {
     /// The last final-stage candidate built by `stage`, with all it depends on but the trigger (see
     /// `nowCandidate`): reused at later updates and by `nextDecision` while none of that changes.
     private var lastFinal: FinalCandidate?
+    /// Where the route's limit changes to one worth saying (`GuidanceConfiguration.speedLimitAlerts`).
+    private var limitChanges: [LimitChange] = []
+    /// The first entry of `limitChanges` not yet said or skipped.
+    private var limitCursor = 0
+    /// The overspeed warning's timers.
+    private var overspeed = OverspeedTracker()
+
+    /// A place where the speed limit changes to one said on a fast road.
+    struct LimitChange: Sendable, Hashable {
+        /// Distance along the route, meters.
+        var meters: Double
+        /// The new limit, km/h.
+        var kmh: Double
+        /// Where it starts.
+        var location: Coordinate
+    }
 
     /// A final-stage candidate and what it was built from.
     private struct FinalCandidate {
@@ -59,6 +79,7 @@ public struct AnnouncementPlanner: Sendable {
         self.configuration = configuration
         self.estimator = estimator
         self.catalog = ManeuverCatalog(index: index)
+        self.limitChanges = Self.limitChanges(index, configuration: configuration)
     }
 
     /// The route being planned.
@@ -82,6 +103,8 @@ public struct AnnouncementPlanner: Sendable {
     /// maneuver identity; a `reroute` announcement is given as soon as possible.
     public mutating func reroute(to index: RouteIndex) {
         catalog = ManeuverCatalog(index: index)
+        limitChanges = Self.limitChanges(index, configuration: configuration)
+        limitCursor = 0
         memory.newRoute()
         chained = []
         lastFinal = nil
@@ -99,6 +122,10 @@ public struct AnnouncementPlanner: Sendable {
         lastUpdateTime = time
         let previousDistance = lastDistance
         lastDistance = progress.distanceAlong
+        if configuration.overspeedWarnings {
+            let limit = progress.state == .onRoute ? index.speedLimit(atDistance: progress.distanceAlong)?.kmh : nil
+            overspeed.update(time: time, speedKmh: progress.speed.map { $0 * 3.6 }, limitKmh: limit, configuration: configuration)
+        }
         guard time >= speakingUntil else { return nil }
         let distance = progress.distanceAlong
         let speed = configuration.planningSpeed(gps: progress.speed, route: index.speed(atDistance: distance))
@@ -126,9 +153,101 @@ public struct AnnouncementPlanner: Sendable {
             return depart(situation)
         }
         if let departure = legDeparture(leg: departureLeg(progress, next: next), situation) { return departure }
-        guard let next else { return nil }
+        guard let next else { return alert(situation) }
         if let confirmation = continuation(before: next, situation) { return confirmation }
-        return stage(of: next, situation) ?? afterRun(next, situation)
+        return stage(of: next, situation) ?? afterRun(next, situation) ?? alert(situation)
+    }
+
+    // MARK: - Alerts
+
+    /// The limit changes of `index` worth saying: where the limit becomes a different known one of at least
+    /// `speedLimitMinKmh` (an unknown stretch between two equal limits is no change; the limit at the start is
+    /// not a change).
+    static func limitChanges(_ index: RouteIndex, configuration: GuidanceConfiguration) -> [LimitChange] {
+        guard configuration.speedLimitAlerts else { return [] }
+        var out = [LimitChange]()
+        var previous: SpeedLimit?
+        for span in index.speedLimits {
+            guard span.limit != .unknown else { continue }
+            defer { previous = span.limit }
+            guard let kmh = span.limit.kmh, span.startMeters > 0, previous != span.limit,
+                  kmh >= configuration.speedLimitMinKmh else { continue }
+            out.append(LimitChange(meters: span.startMeters, kmh: kmh, location: span.start))
+        }
+        return out
+    }
+
+    /// The alert to say at `s`, if any: a due overspeed warning, else the latest limit change passed (earlier ones
+    /// are skipped: the new limit is the one in force). Either only when it fits before the next maneuver stage.
+    private mutating func alert(_ s: Situation) -> Announcement? {
+        if overspeed.isDue, let limit = overspeed.limitKmh {
+            let warning = make(.overspeed, step: nil, s, speedLimitKmh: limit)
+            guard fitsBeforeManeuver(warning, s) else { return nil }
+            overspeed.said()
+            speakingUntil = s.time + warning.durationSeconds
+            return warning
+        }
+        guard let k = dueLimitChange(s) else { return nil }
+        let change = limitChanges[k]
+        let announcement = make(.speedLimit, step: nil, s, speedLimitKmh: change.kmh)
+        guard fitsBeforeManeuver(announcement, s) else { return nil }
+        memory.handle(limitChangeAt: change.location, kmh: change.kmh)
+        limitCursor = k + 1
+        speakingUntil = s.time + announcement.durationSeconds
+        return announcement
+    }
+
+    /// The index of the latest limit change passed at `s` and not yet said, within its window; every earlier one,
+    /// and this one once its window is behind, is marked skipped.
+    private mutating func dueLimitChange(_ s: Situation) -> Int? {
+        var latest: Int?
+        var k = limitCursor
+        while k < limitChanges.count, limitChanges[k].meters <= s.distance { latest = k; k += 1 }
+        guard let last = latest else { return nil }
+        for i in limitCursor..<last { skip(limitChanges[i]) }
+        limitCursor = last
+        let change = limitChanges[last]
+        if memory.isHandled(limitChangeAt: change.location, kmh: change.kmh, configuration: configuration) {
+            limitCursor = last + 1
+            return nil
+        }
+        guard s.distance <= change.meters + limitWindow(s) else {
+            skip(change)
+            limitCursor = last + 1
+            return nil
+        }
+        return last
+    }
+
+    /// Marks `change` as done without saying it.
+    private mutating func skip(_ change: LimitChange) {
+        guard !memory.isHandled(limitChangeAt: change.location, kmh: change.kmh, configuration: configuration) else { return }
+        memory.handle(limitChangeAt: change.location, kmh: change.kmh)
+    }
+
+    /// How far past a limit change it may still be said, meters.
+    private func limitWindow(_ s: Situation) -> Double {
+        max(configuration.speedLimitWindowMinMeters, s.speed * configuration.speedLimitWindowSeconds)
+    }
+
+    /// True when `alert`, started now, ends (plus one update interval) before any stage of the maneuvers ahead
+    /// that is not yet said becomes due.
+    private func fitsBeforeManeuver(_ alert: Announcement, _ s: Situation) -> Bool {
+        let end = s.distance + s.speed * (alert.durationSeconds + s.interval)
+        return upcomingStageThresholds(s).allSatisfy { $0 > end }
+    }
+
+    /// The progress at which each open stage of the next maneuver (and of the one after it, when the next was
+    /// named in a "then" and its `now` is said) becomes due.
+    private func upcomingStageThresholds(_ s: Situation) -> [Double] {
+        guard let next = s.next else { return [] }
+        var thresholds = stageThresholds(of: next, s)
+        if chained.contains(next), memory.isHandled(next, .now) {
+            var candidate = catalog.announceable(from: next + 1)
+            while let c = candidate, chained.contains(c) { candidate = catalog.announceable(from: c + 1) }
+            if let c = candidate { thresholds += stageThresholds(of: c, s) }
+        }
+        return thresholds
     }
 
     // MARK: - Stages
@@ -450,7 +569,8 @@ public struct AnnouncementPlanner: Sendable {
     /// An announcement of `kind` about step `step` (or none) at the current situation, saying `spokenDistance`,
     /// without the maneuver's lanes when `withoutLanes`, with its duration.
     private func make(_ kind: AnnouncementKind, step: Int?, _ s: Situation, then: ChainedManeuver? = nil,
-                      thenMore: [ChainedManeuver] = [], spokenDistance: Double? = nil, withoutLanes: Bool = false) -> Announcement {
+                      thenMore: [ChainedManeuver] = [], spokenDistance: Double? = nil, withoutLanes: Bool = false,
+                      speedLimitKmh: Double? = nil) -> Announcement {
         let description = step.map { catalog.descriptions[$0] }
         let toManeuver = step.map { max(0, catalog.meters($0) - s.distance) } ?? 0
         var announcement = Announcement(kind: kind, maneuver: description, then: then, triggerMeters: s.distance,
@@ -459,6 +579,7 @@ public struct AnnouncementPlanner: Sendable {
             announcement.maneuver?.sideRoadOrdinal = catalog.sideRoadOrdinal(j, within: toManeuver)
         }
         announcement.thenMore = thenMore
+        announcement.speedLimitKmh = speedLimitKmh
         announcement.spokenDistanceMeters = spokenDistance
         if withoutLanes { announcement.maneuver?.lanes = nil }
         announcement.durationSeconds = estimator.duration(of: announcement)
@@ -517,8 +638,9 @@ extension AnnouncementPlanner {
     /// depart); `.infinity` means nothing is left to decide by distance.
     func nextDecision(after progress: RouteProgress, interval: Double) -> (meters: Double?, seconds: Double) {
         let time = progress.timestamp
+        // The overspeed timers read every update.
         guard departed, !pendingOffRoute, !pendingReroute, !pendingBackOnRoute, progress.state == .onRoute,
-              lastUpdateTime != nil else { return (nil, time) }
+              lastUpdateTime != nil, !configuration.overspeedWarnings else { return (nil, time) }
         if time < speakingUntil { return (.infinity, speakingUntil) }
         let d = progress.distanceAlong
         var thresholds = [Double]()
@@ -543,12 +665,15 @@ extension AnnouncementPlanner {
                !memory.isHandled(previous, .continue) {
                 thresholds.append(catalog.meters(previous) + max(configuration.continueMinDelayMeters, speed * configuration.continueDelaySeconds))
             }
-            thresholds += stageThresholds(of: next, s)
-            if chained.contains(next), memory.isHandled(next, .now) {
-                var candidate = catalog.announceable(from: next + 1)
-                while let c = candidate, chained.contains(c) { candidate = catalog.announceable(from: c + 1) }
-                if let c = candidate { thresholds += stageThresholds(of: c, s) }
-            }
+            thresholds += upcomingStageThresholds(s)
+        }
+        // A limit change: where it is passed, and where its window ends.
+        if let k = limitChanges[limitCursor...].firstIndex(where: {
+            !memory.isHandled(limitChangeAt: $0.location, kmh: $0.kmh, configuration: configuration)
+        }) {
+            let change = limitChanges[k]
+            thresholds += [change.meters, change.meters + limitWindow(s) + 0.001]
+            if k + 1 < limitChanges.count { thresholds.append(limitChanges[k + 1].meters) }
         }
         let ahead = thresholds.filter { $0 > d }.min() ?? .infinity
         return (ahead, .infinity)

@@ -120,6 +120,31 @@ public struct GuidanceConfiguration: Sendable, Hashable {
     /// GPS heading is trusted only from 2 m/s: below that it wanders.
     public var headingMinSpeed: Double = 2
 
+    // MARK: Alerts
+
+    /// Say a new speed limit where it changes on a fast road (`--speed-limits`).
+    public var speedLimitAlerts = false
+    /// A road is fast from this limit, km/h: below it (town streets, 30 and 50 zones) limits change at every
+    /// corner and the signs are the driver's business; from it a change is easy to miss at speed.
+    public var speedLimitMinKmh: Double = 60
+    /// A limit change not said within 10 s of driving past it (a maneuver took the time) is skipped…
+    public var speedLimitWindowSeconds: Double = 10
+    /// …or within 150 m when that is farther.
+    public var speedLimitWindowMinMeters: Double = 150
+    /// Warn when the GPS speed stays over the limit by more than the tolerance (`drive --overspeed`).
+    public var overspeedWarnings = false
+    /// The tolerance over the limit, km/h; nil: 5 km/h or 5 % of the limit, whichever is more.
+    public var overspeedToleranceKmh: Double? = nil
+    /// Over the limit for this long (fix time) before the warning, seconds.
+    public var overspeedSeconds: Double = 3
+    /// After a warning, under the limit for this long before another one, seconds (or a new limit).
+    public var overspeedRearmSeconds: Double = 10
+
+    /// The speed over `limitKmh` from which the car is too fast, km/h.
+    public func overspeedThresholdKmh(limitKmh: Double) -> Double {
+        limitKmh + (overspeedToleranceKmh ?? max(5, limitKmh * 0.05))
+    }
+
     // MARK: Memory across reroutes
 
     /// A maneuver on a new route is the same as one already announced when it is within 20 m with the same type.

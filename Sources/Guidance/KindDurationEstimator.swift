@@ -19,7 +19,8 @@ public struct KindDurationEstimator: DurationEstimator {
     /// Creates an estimator; the defaults are typical English phrase lengths at 170 words per minute.
     public init(base: [AnnouncementKind: Double] = [.depart: 2.5, .continue: 2.0, .early: 3.0, .prepare: 2.5,
                                                      .now: 1.5, .arrive: 2.0, .waypoint: 2.5,
-                                                     .offRoute: 1.5, .reroute: 2.0, .backOnRoute: 1.5],
+                                                     .offRoute: 1.5, .reroute: 2.0, .backOnRoute: 1.5,
+                                                     .speedLimit: 1.5, .overspeed: 2.0, .camera: 2.5],
                 thenSeconds: Double = 1.5, thenDistanceSeconds: Double = 0.8, laneSeconds: Double = 1.5, namesSeconds: Double = 0.7) {
         self.base = base
         self.thenSeconds = thenSeconds

@@ -6,7 +6,8 @@ import Guidance
 public enum AnnouncementValidity {
     /// Drive seconds an announcement stays valid after its trigger: the latest start that still lets a maneuver
     /// instruction finish 1 s before its maneuver at `speed` m/s (never more than 8 s: by then a newer one is
-    /// due); status messages (continue, off route, back on route, reroute) 4 s.
+    /// due); status messages (continue, off route, back on route, reroute) 4 s, alerts 3 s (a limit said late
+    /// is said where it no longer starts).
     public static func seconds(_ announcement: Announcement, speed: Double) -> Double {
         switch announcement.kind {
         case .now, .prepare, .early, .arrive, .waypoint, .depart:
@@ -14,6 +15,8 @@ public enum AnnouncementValidity {
             return min(8, toManeuver - 1 - announcement.durationSeconds)
         case .continue, .offRoute, .reroute, .backOnRoute:
             return 4
+        case .speedLimit, .overspeed, .camera:
+            return 3
         }
     }
 

@@ -83,7 +83,7 @@ public struct PhraseBuilder: Sendable {
     /// Renders an announcement; `quiet` leaves out the names that have no reading. Also says whether any did.
     /// With `spokenOnly` the display text and SSML are left empty.
     private func render(_ announcement: Announcement, quiet: Bool, spokenOnly: Bool = false) -> (phrase: Phrase, unspeakable: Bool) {
-        let kind = KindKey(announcement.kind)
+        guard let kind = KindKey(announcement.kind) else { return (renderAlert(announcement, spokenOnly: spokenOnly), false) }
         var ctx = Slots()
         // Optional-chained calls read the maneuvers in place (binding them with `if let` would copy every field).
         announcement.maneuver?.fill(&ctx, .main, kind: kind, announcementKind: announcement.kind, builder: self, quiet: quiet)
@@ -122,6 +122,31 @@ public struct PhraseBuilder: Sendable {
         return (Phrase(display: output(frame, &ctx, .display, &writer), spoken: spoken,
                        ssml: output(frame, &ctx, .ssml, &writer)), unspeakable)
     }
+
+    /// An alert (`alert.<kind>`): its speed and distance slots; empty when the book has no such template.
+    private func renderAlert(_ announcement: Announcement, spokenOnly: Bool) -> Phrase {
+        var ctx = Slots()
+        if let kmh = announcement.speedLimitKmh { ctx.set(.speed, PreparedValue(SlotValue(speedText(kmh: kmh)))) }
+        if let meters = announcement.spokenDistanceMeters {
+            ctx.setDistanceMeters(meters, .main)
+            ctx.set(.distance, distance(meters))
+        }
+        guard let template = book.alerts[announcement.kind]?.template(count: ctx.count, rules: locale.pluralRules) else {
+            return Phrase(display: "", spoken: "", ssml: "")
+        }
+        var writer = ByteWriter(capacity: 128)
+        let spoken = output(template, &ctx, .spoken, &writer)
+        if spokenOnly { return Phrase(display: "", spoken: spoken, ssml: "") }
+        return Phrase(display: output(template, &ctx, .display, &writer), spoken: spoken, ssml: output(template, &ctx, .ssml, &writer))
+    }
+
+    /// A limit as the driver's signs show it: whole km/h where distances are metric, whole mph elsewhere.
+    public func speedText(kmh: Double) -> String {
+        String(Int(saturatingRounded: units == .metric ? kmh : kmh / SpeedLimit.kmhPerMph))
+    }
+
+    /// The speed unit of `speedText` ("km/h" or "mph").
+    public var speedUnit: String { units == .metric ? "km/h" : "mph" }
 
     // MARK: slots
 

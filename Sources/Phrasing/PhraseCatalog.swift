@@ -72,6 +72,13 @@ public struct PhraseCatalog: Sendable {
                 let byRef = maneuver(.turn, .left, features: all, nameOn: false, refOn: true)
                 return [plain, (" ref", Announcement(kind: kind, maneuver: byRef, spokenDistanceMeters: distance))]
             }
+            if key.hasPrefix("alert."), let kind = AnnouncementKind(rawValue: String(key.dropFirst("alert.".count))), kind.isAlert {
+                var limited = Announcement(kind: kind, maneuver: nil, spokenDistanceMeters: kind == .camera ? 400 : nil)
+                limited.speedLimitKmh = 80
+                guard kind == .camera else { return [("", limited)] }
+                // A camera whose limit is unknown.
+                return [("", limited), (" no limit", Announcement(kind: kind, maneuver: nil, spokenDistanceMeters: 400))]
+            }
             if key == "clause.rotary" {
                 return [("", Announcement(kind: .now, maneuver: maneuver(.rotary, .right, features: Feature.rotary.bit)))]
             }

@@ -19,7 +19,7 @@ public struct PhraseExample: Sendable {
             throw .invalidData(file: file, key: path + ".kind", message: "missing or unknown announcement kind")
         }
         var maneuver: ManeuverDescription?
-        if json["type"] != nil || ![.offRoute, .reroute, .backOnRoute].contains(kind) {
+        if json["type"] != nil || !([.offRoute, .reroute, .backOnRoute].contains(kind) || kind.isAlert) {
             maneuver = try description(json, file: file, path: path, kind: kind)
         }
         var then: ChainedManeuver?
@@ -28,7 +28,8 @@ public struct PhraseExample: Sendable {
                                    distanceMeters: try number(t, "distance", file: file, path: path + ".then", in: 0...maxDistance) ?? 0, sayDistance: t["sayDistance"]?.boolValue ?? false)
         }
         let distance = try number(json, "distance", file: file, path: path, in: 0...maxDistance)
-        let announcement = Announcement(kind: kind, maneuver: maneuver, spokenDistanceMeters: distance, then: then)
+        var announcement = Announcement(kind: kind, maneuver: maneuver, spokenDistanceMeters: distance, then: then)
+        announcement.speedLimitKmh = try number(json, "speed", file: file, path: path, in: 1...400)
         return PhraseExample(locale: json["locale"]?.stringValue, announcement: announcement,
                              expectDisplay: json["expect"]?["display"]?.stringValue, expectSpoken: json["expect"]?["spoken"]?.stringValue)
     }

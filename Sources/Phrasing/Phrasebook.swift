@@ -18,6 +18,8 @@ public struct Phrasebook: Sendable {
     let instructions: InstructionTable
     /// Frames indexed by `KindKey.rawValue`.
     let frames: [TemplateEntry?]
+    /// The alert templates (`alert.speedLimit`, `alert.overspeed`, `alert.camera`) by kind.
+    let alerts: [AnnouncementKind: TemplateEntry]
     let thenClause: TemplateEntry?
     let thenDistanceClause: TemplateEntry?
     /// `clause.junction`: wraps the instruction of a maneuver at a named junction ("at {junction}, {instruction}").
@@ -55,7 +57,8 @@ public struct Phrasebook: Sendable {
         "noAudio", "seconds", "kind.depart", "kind.continue", "kind.early", "kind.prepare", "kind.now", "kind.arrive",
         "kind.waypoint", "kind.offRoute", "kind.reroute", "gpsOk", "gpsLost", "rerouting", "rerouteFailed", "rerouted",
         "gpsNoFix", "gpsStale", "routerBack", "positionsEnded", "nmeaRead", "summaryGarbled", "summaryTimes", "status.noFix",
-        "status.stale", "status.gpsLost", "status.offRoute", "status.rerouting"]
+        "status.stale", "status.gpsLost", "status.offRoute", "status.rerouting", "kind.speedLimit", "kind.overspeed", "kind.camera",
+        "status.limit"]
 
     /// Compiles merged phrasebook JSON. `fallback` (usually English, already compiled JSON) supplies templates that
     /// fail to compile here; every problem is recorded in `problems`.
@@ -118,6 +121,8 @@ public struct Phrasebook: Sendable {
         var frames = [TemplateEntry?](repeating: nil, count: KindKey.allCases.count)
         for kind in KindKey.allCases where kind != .then { frames[kind.rawValue] = compiled["announce." + kind.key] }
         if frames[KindKey.early.rawValue] == nil { frames[KindKey.early.rawValue] = frames[KindKey.prepare.rawValue] }
+        var alerts: [AnnouncementKind: TemplateEntry] = [:]
+        for kind in AnnouncementKind.allCases where kind.isAlert { alerts[kind] = compiled["alert." + kind.rawValue] }
         var lanes: [LaneHint.Position: TemplateEntry] = [:]
         for p in [LaneHint.Position.left, .right, .middle] { lanes[p] = compiled["lanes." + p.rawValue] }
 
@@ -125,7 +130,7 @@ public struct Phrasebook: Sendable {
         return Phrasebook(
             name: name, language: json["language"]?.stringValue ?? name, keys: Set(compiled.keys),
             examples: json["examples"]?.arrayValue ?? [], problems: problems,
-            instructions: InstructionTable(entries: instructionEntries), frames: frames,
+            instructions: InstructionTable(entries: instructionEntries), frames: frames, alerts: alerts,
             thenClause: compiled["clause.then"], thenDistanceClause: compiled["clause.thenDistance"],
             junctionClause: compiled["clause.junction"], rotaryClause: compiled["clause.rotary"],
             thenJoiner: thenJoiner(json["templates"]?["announce.now"]),

@@ -25,7 +25,7 @@ struct PhrasingKey: Hashable {
 
     static func == (l: PhrasingKey, r: PhrasingKey) -> Bool {
         let a = l.announcement, b = r.announcement
-        return a.kind == b.kind && a.spokenDistanceMeters == b.spokenDistanceMeters
+        return a.kind == b.kind && a.spokenDistanceMeters == b.spokenDistanceMeters && a.speedLimitKmh == b.speedLimitKmh
             && sameWords(a.maneuver, b.maneuver) && sameWords(a.then, b.then)
             && a.thenMore.count == b.thenMore.count
             && zip(a.thenMore, b.thenMore).allSatisfy { sameWords($0, $1) }
@@ -35,6 +35,7 @@ struct PhrasingKey: Hashable {
         let a = announcement
         hasher.combine(a.kind)
         hasher.combine(a.spokenDistanceMeters)
+        hasher.combine(a.speedLimitKmh)
         hasher.combine(a.maneuver?.id)
         hasher.combine(a.maneuver?.step.name)
         hasher.combine(a.maneuver?.sideRoadOrdinal)
@@ -48,7 +49,7 @@ struct PhrasingKey: Hashable {
     /// Names of the fields compared (`PhrasingKeyTests` checks them against the types' stored properties; a
     /// description's `storage` holds its step and the facts fixed per step).
     static let comparedFields = (
-        announcement: ["kind", "maneuver", "spokenDistanceMeters", "then", "thenMore"],
+        announcement: ["kind", "maneuver", "spokenDistanceMeters", "then", "thenMore", "speedLimitKmh"],
         chained: ["maneuver", "distanceMeters", "sayDistance"],
         description: ["id", "storage", "lanes", "sideRoadOrdinal"],
         storage: ["fields"],

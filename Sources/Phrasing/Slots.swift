@@ -18,8 +18,11 @@ enum SlotView {
 /// templates are kept alive by the phrasebook.
 struct Slots {
     private static let bankSize = SlotID.allCases.count
-    private var owners = InlineArray<38, PreparedValue?>(repeating: nil)
-    private var views = InlineArray<38, SlotView>(repeating: .none)
+    /// Two banks of every slot: 2 × `SlotID.allCases.count` (a generic size must be a literal; `capacityHoldsEverySlot`
+    /// in the phrasing tests keeps the two in step).
+    static let capacity = 40
+    private var owners = InlineArray<40, PreparedValue?>(repeating: nil)
+    private var views = InlineArray<40, SlotView>(repeating: .none)
     private var present: UInt64 = 0
     private var nonEmptyBits: UInt64 = 0
     private var meters: (Double?, Double?) = (nil, nil)

@@ -8,6 +8,8 @@ public enum SlotID: Int, Sendable, Hashable, CaseIterable {
     case junction
     /// Which road on its side a turn is ("the second right"): use `{nth|ordinal}` in `+nth` keys.
     case nth
+    /// A speed limit as digits in the driver's speed unit (`alert.*`): km/h with metric distances, else mph.
+    case speed
 
     /// The name written in templates.
     public var name: String { String(describing: self) }
@@ -27,6 +29,7 @@ public enum SlotID: Int, Sendable, Hashable, CaseIterable {
         if key.hasPrefix("clause.") { return instructionSlots.union([.instruction, .distance]) }
         if key.hasPrefix("road.") { return [.name, .ref] }
         if key.hasPrefix("lanes.") { return [.count, .total] }
+        if key.hasPrefix("alert.") { return [.speed, .distance] }
         return instructionSlots
     }
 }

@@ -80,8 +80,10 @@ enum KindKey: Int, CaseIterable, Sendable {
 
     var key: String { String(describing: self) }
 
-    init(_ kind: AnnouncementKind) {
+    /// The key of `kind`; nil for the alert kinds, which have a template each (`alert.*`), not a frame.
+    init?(_ kind: AnnouncementKind) {
         switch kind {
+        case .speedLimit, .overspeed, .camera: return nil
         case .depart: self = .depart
         case .continue: self = .continue
         case .early: self = .early
@@ -120,7 +122,8 @@ struct InstructionKey: Hashable, Sendable {
 
     /// Parses a key; nil when it is not an instruction key; throws a message when it is malformed.
     static func parse(_ key: String) -> Result<InstructionKey, TemplateCompileError>? {
-        if key.hasPrefix("announce.") || key.hasPrefix("clause.") || key.hasPrefix("road.") || key.hasPrefix("lanes.") { return nil }
+        if key.hasPrefix("announce.") || key.hasPrefix("clause.") || key.hasPrefix("road.") || key.hasPrefix("lanes.")
+            || key.hasPrefix("alert.") { return nil }
         var rest = Substring(key)
         var kind: KindKey?
         if let slash = rest.firstIndex(of: "/") {
@@ -132,7 +135,7 @@ struct InstructionKey: Hashable, Sendable {
         let plusParts = rest.split(separator: "+", omittingEmptySubsequences: false)
         let dotParts = plusParts[0].split(separator: ".", omittingEmptySubsequences: false)
         guard dotParts.count <= 2, let type = InstructionType.allCases.first(where: { $0.key == dotParts[0] }) else {
-            return .failure(TemplateCompileError("unknown template key (not a maneuver type, announce.*, clause.*, road.* or lanes.*)"))
+            return .failure(TemplateCompileError("unknown template key (not a maneuver type, announce.*, clause.*, road.*, lanes.* or alert.*)"))
         }
         var modifier = ModifierKey.none
         if dotParts.count == 2 {

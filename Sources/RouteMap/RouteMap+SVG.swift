@@ -16,6 +16,7 @@ extension RouteMap {
         case .waypoint: "#ef6c00"
         case .offRoute, .backOnRoute: "#6d4c41"
         case .reroute: "#1565c0"
+        case .speedLimit, .overspeed, .camera: "#00838f"
         }
     }
 

@@ -69,7 +69,7 @@ struct ImportContext {
         }
         return Leg(steps: steps, distance: try l.nonNegative("distance"),
                    duration: Self.adjusted(try l.nonNegative("duration"), by: plannedSecondsSaved),
-                   summary: try l.string("summary") ?? "")
+                   summary: try l.string("summary") ?? "", maxspeeds: try SpeedLimit.parseLeg(l, file: file))
     }
 
     /// Waypoints from `waypoints[]` (response level, or route level in Mapbox responses).

@@ -69,13 +69,17 @@ public struct Leg: Sendable, Hashable, Codable {
     public var duration: Double
     /// Summary of the main roads, when given.
     public var summary: String
+    /// The speed limit of each geometry segment of the leg (`annotation.maxspeed`: segment `i` runs from the
+    /// leg's geometry point `i` to `i + 1`, the steps' geometries joined); empty when the route has none.
+    public var maxspeeds: [SpeedLimit]
 
     /// Creates a leg.
-    public init(steps: [Step], distance: Double, duration: Double, summary: String = "") {
+    public init(steps: [Step], distance: Double, duration: Double, summary: String = "", maxspeeds: [SpeedLimit] = []) {
         self.steps = steps
         self.distance = distance
         self.duration = duration
         self.summary = summary
+        self.maxspeeds = maxspeeds
     }
 }
 

@@ -147,6 +147,26 @@ public struct IndexedStep: Sendable {
     public var speed: Double?
 }
 
+/// A stretch of the route with one speed limit (consecutive segments of `annotation.maxspeed` with the same one).
+public struct SpeedLimitSpan: Sendable, Hashable {
+    /// Distance along the route where the stretch starts, meters.
+    public var startMeters: Double
+    /// Distance along the route where it ends, meters.
+    public var endMeters: Double
+    /// The limit on it.
+    public var limit: SpeedLimit
+    /// Where the stretch starts.
+    public var start: Coordinate
+
+    /// Creates a span.
+    public init(startMeters: Double, endMeters: Double, limit: SpeedLimit, start: Coordinate) {
+        self.startMeters = startMeters
+        self.endMeters = endMeters
+        self.limit = limit
+        self.start = start
+    }
+}
+
 /// Derived data the planner needs: the route path, every maneuver's distance and time along it.
 public struct RouteIndex: Sendable {
     /// The route this index describes.
@@ -155,6 +175,8 @@ public struct RouteIndex: Sendable {
     public let path: RoutePath
     /// All steps in travel order, across legs.
     public let steps: [IndexedStep]
+    /// The speed limits along the route in travel order, from the legs' `maxspeeds` (empty when it has none).
+    public let speedLimits: [SpeedLimitSpan]
 
     /// Builds the index. The path is the concatenation of step geometries (each step starts at its maneuver);
     /// a step without geometry contributes its maneuver location.
@@ -193,6 +215,45 @@ public struct RouteIndex: Sendable {
             indexed[i].endMeters = i + 1 < indexed.count ? indexed[i + 1].startMeters : path.length
         }
         steps = indexed
+        speedLimits = Self.spans(route: route, path: path, startVertex: startVertex)
+    }
+
+    /// The limit spans: leg segment `i` is the `i`-th segment of the leg's step geometries in order, which is path
+    /// segment `startVertex[step] + k` for the step's `k`-th segment.
+    private static func spans(route: Route, path: RoutePath, startVertex: [Int]) -> [SpeedLimitSpan] {
+        var out = [SpeedLimitSpan]()
+        var flat = 0
+        for leg in route.legs {
+            var segment = 0
+            for step in leg.steps {
+                defer { flat += 1 }
+                guard step.geometry.count > 1 else { continue }
+                for k in 0..<(step.geometry.count - 1) {
+                    defer { segment += 1 }
+                    let vertex = startVertex[flat] + k
+                    guard segment < leg.maxspeeds.count, vertex + 1 < path.cumulative.count else { continue }
+                    let limit = leg.maxspeeds[segment]
+                    let (from, to) = (path.cumulative[vertex], path.cumulative[vertex + 1])
+                    if let last = out.last, last.limit == limit, abs(last.endMeters - from) < 0.001 {
+                        out[out.count - 1].endMeters = to
+                    } else {
+                        out.append(SpeedLimitSpan(startMeters: from, endMeters: to, limit: limit, start: path.coordinates[vertex]))
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// The speed limit at `distance` along the route (nil where the route says nothing).
+    public func speedLimit(atDistance distance: Double) -> SpeedLimit? {
+        var lo = 0, hi = speedLimits.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if speedLimits[mid].endMeters <= distance { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo < speedLimits.count, speedLimits[lo].startMeters <= distance else { return nil }
+        return speedLimits[lo].limit
     }
 
     /// The flat index of the step being travelled at `distance` (the last step whose maneuver is at or before it).

@@ -51,6 +51,12 @@ public struct ValhallaRouter: BlockingRouter {
         if let units = Self.units(request.units) { members.append(JSONMember(key: "units", value: .string(units))) }
         members.append(JSONMember(key: "voice_instructions", value: .bool(true)))
         members.append(JSONMember(key: "banner_instructions", value: .bool(true)))
+        // The speed limit of every segment: Valhalla writes it as the OSRM leg's `annotation.maxspeed` only when
+        // the shape attribute is asked for (`annotations` is no Valhalla option).
+        members.append(JSONMember(key: "filters", value: .object([
+            JSONMember(key: "attributes", value: .array([.string("shape_attributes.speed_limit")])),
+            JSONMember(key: "action", value: .string("include")),
+        ])))
         return .object(members)
     }
 

@@ -15,7 +15,7 @@ public enum DriveCommand: VoiceGuideCommand {
     /// One line for the command list.
     public static let summary = "Hear guidance during a simulated drive (ALSA, WAV file, or text)."
     /// Usage after the command name: every option.
-    public static let usage = "[ROUTE|NAME|-] [--to LAT,LON|NAME] [--via LAT,LON|NAME…] [--from LAT,LON|NAME] [--places FILE] [--locale TAG] [--units metric|imperial|uk] [--speed KMH] [--speedup N] "
+    public static let usage = "[ROUTE|NAME|-] [--to LAT,LON|NAME] [--via LAT,LON|NAME…] [--from LAT,LON|NAME] [--places FILE] [--locale TAG] [--units metric|imperial|uk] [--speed KMH] [--speed-limits] [--overspeed KMH] [--speedup N] "
         + "[--output auto|alsa[:DEVICE]|wav:FILE|text] [--compress N] [--mute-from S --mute-until S] [--volume PERCENT] "
         + "[--voice NAME] [--rate WPM] [--pitch P] [--quiet | --verbose] [--events FILE|-] [--route-index N] "
         + "[--polyline 5|6] [--data-dir DIR] [--location SOURCE] "
@@ -30,6 +30,8 @@ public enum DriveCommand: VoiceGuideCommand {
         OptionSpec("mute-until", value: "S", help: "Unmute at this simulated second."),
         OptionSpec("volume", value: "PERCENT", help: "Output volume, 0 to 100 (default 100)."),
         OptionSpec("format", value: "FORMAT", help: "With --list-routes or --list-voices: text (default) or json (docs/routes.schema.json, docs/voices.schema.json)."),
+        GuidanceSettings.speedLimitsOption,
+        OptionSpec("overspeed", value: "KMH", help: "Warn once when the speed stays over the route's limit by more than KMH (0 to 100; default 5 km/h or 5 %, whichever is more) for 3 s; again after 10 s under the limit or at a new limit."),
     ] + GuidanceSettings.optionSpecs + DriveExtras.optionSpecs + DriveLocation.optionSpecs + DestinationOptions.optionSpecs
 
     /// Keys and examples.
@@ -76,7 +78,8 @@ public enum DriveCommand: VoiceGuideCommand {
         if location.spec.isLive, case .wav = output {
             throw CLIError.usage("a WAV render needs recorded positions (--location simulate, nmea:FILE or gpx:FILE), not a live receiver", command: name)
         }
-        let settings: GuidanceSettings
+        let tolerance = try arguments.number("overspeed", in: 0...100, command: name)
+        var settings: GuidanceSettings
         if let destination = try DestinationOptions.parse(arguments, command: name) {
             if let route = arguments.positionals.first {
                 throw CLIError.usage("--to plans the route: give no ROUTE (got '\(route)')", command: name)
@@ -89,6 +92,7 @@ public enum DriveCommand: VoiceGuideCommand {
                 ?? defaultRoute(arguments, io: io)
             settings = try GuidanceSettings.load(routePath: routePath, arguments: arguments, command: name, io: io)
         }
+        settings.overspeed = .some(tolerance)
         let volume = try arguments.number("volume", in: 0...100, command: name).map { $0 / 100 } ?? 1
         var drive = DriveSetup(settings: settings, speedup: speedup, compress: compress, mute: mute, volume: volume, io: io)
         drive.extras = extras

@@ -68,6 +68,7 @@ final class DriveConsole: @unchecked Sendable {
         if let m = announcement.maneuver {
             fields += [("leg", .number(Double(m.id.leg))), ("step", .number(Double(m.id.step)))]
         }
+        if let kmh = announcement.speedLimitKmh { fields.append(("speedLimitKmh", .number((kmh * 10).rounded() / 10))) }
         fields += [("text", .string(phrase.display)), ("spoken", .string(phrase.spoken)),
                    ("durationSeconds", .number((announcement.durationSeconds * 100).rounded() / 100))]
         events?.write(DriveEvent("announcement", at: sim, fields))

@@ -57,12 +57,10 @@ final class DriveLoop: @unchecked Sendable {
 }
 
 extension GuidanceSettings {
-    /// The navigator options for these settings: the fixed speed (if any) as the planning speed.
+    /// The navigator options for these settings: their guidance configuration (`configuration`).
     func navigatorOptions(voice: String? = nil, timebase: SpeechTimebase, mute: MuteWindow?,
                           router: (any Router)? = nil) -> Navigator.Options {
-        var configuration = GuidanceConfiguration.standard
-        if let kmh = speedKmh { configuration.speedOverride = kmh / 3.6 }
-        return Navigator.Options(configuration: configuration, voice: voice ?? locale.profile.voice, timebase: timebase,
+        Navigator.Options(configuration: configuration, voice: voice ?? locale.profile.voice, timebase: timebase,
                                  muteWindow: mute, router: router)
     }
 }

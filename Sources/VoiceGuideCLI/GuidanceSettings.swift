@@ -20,6 +20,14 @@ struct GuidanceSettings {
     var builder: PhraseBuilder
     /// A fixed simulated speed in km/h, or nil for the route's own step speeds.
     var speedKmh: Double?
+    /// Say speed limit changes (`--speed-limits`).
+    var speedLimits = false
+    /// Overspeed warnings (`drive`; nil: none), with the tolerance over the limit in km/h (nil inside: the
+    /// default, 5 km/h or 5 %).
+    var overspeed: Double?? = nil
+
+    /// `--speed-limits`, for the commands that say limits (`transcript`, `drive`).
+    static let speedLimitsOption = OptionSpec("speed-limits", help: "Say the new speed limit where it changes on a fast road (60 km/h or more), from the route's annotation.maxspeed, between maneuver announcements.")
 
     /// Options both commands accept (plus the route options of `RouteLoading`).
     static let optionSpecs: [OptionSpec] = [
@@ -53,8 +61,10 @@ struct GuidanceSettings {
         let builder = locale.builder(units: units)
         let (document, name) = try route(locale, builder)
         RouteLoading.reportWarnings(document, file: name, io: io)
-        return GuidanceSettings(document: document, routeName: name, index: RouteIndex(route: document.route),
-                                data: data, locale: locale, builder: builder, speedKmh: speed)
+        var settings = GuidanceSettings(document: document, routeName: name, index: RouteIndex(route: document.route),
+                                        data: data, locale: locale, builder: builder, speedKmh: speed)
+        settings.speedLimits = arguments.flags.contains("speed-limits")
+        return settings
     }
 
     /// The voice for `choice` (nil: the locale's own eSpeak NG voice), through the factory. A locale voice
@@ -70,9 +80,21 @@ struct GuidanceSettings {
         return options
     }
 
+    /// The guidance thresholds for these settings: the fixed speed (if any) as the planning speed, the alerts asked for.
+    var configuration: GuidanceConfiguration {
+        var configuration = GuidanceConfiguration.standard
+        if let kmh = speedKmh { configuration.speedOverride = kmh / 3.6 }
+        configuration.speedLimitAlerts = speedLimits
+        if let tolerance = overspeed {
+            configuration.overspeedWarnings = true
+            configuration.overspeedToleranceKmh = tolerance
+        }
+        return configuration
+    }
+
     /// Runs the simulated drive offline with `estimator` and phrases every announcement.
     func plan(estimator: any DurationEstimator) -> PlannedGuidance {
-        let run = OfflineGuidance.run(index, estimator: estimator, options: simulatorOptions)
+        let run = OfflineGuidance.run(index, configuration: configuration, estimator: estimator, options: simulatorOptions)
         return PlannedGuidance(run: run, phrases: run.announcements.map(builder.phrase))
     }
 }

@@ -6,7 +6,8 @@ import SafeIO
 
 /// Renders the live status line: state (mute, output mode, speed), what is wrong with the positions or the
 /// route (no fix, GPS lost, stale, off route, rerouting), progress bar, next maneuver and its distance,
-/// remaining distance and time, ETA (wall clock at the current speedup), current street — in the locale's
+/// remaining distance and time, ETA (wall clock at the current speedup), the speed limit where the route gives
+/// one, current street — in the locale's
 /// words. Fields that do not fit the terminal's width are left out by priority (the position/route warning
 /// first, then the next maneuver and its distance, the state, the remaining distance, progress, ETA, street),
 /// never cut mid-word unless the first field alone is wider than the terminal.
@@ -85,6 +86,10 @@ struct StatusLine {
         fields.append((2, word("remaining", "\(distance(p.remainingDistance)) \(TimeFormatting.clock(p.remainingSeconds))")))
         if let wallRemaining {
             fields.append((4, word("eta", clockFormatter.string(from: Date(timeIntervalSinceNow: wallRemaining)))))
+        }
+        if let kmh = settings.index.speedLimit(atDistance: p.distanceAlong)?.kmh {
+            let builder = settings.builder
+            fields.append((4, word("status.limit", "\(builder.speedText(kmh: kmh)) \(builder.speedUnit)")))
         }
         let street = settings.index.steps.indices.contains(p.stepIndex) ? settings.index.steps[p.stepIndex].step.name : ""
         if !street.isEmpty { fields.append((5, word("on", street))) }

@@ -17,11 +17,10 @@ public enum FreeFlowSpeeds {
 
     /// The free-flow speed of every step in m/s, by flat index (nil: keep the step's own speed).
     public static func speeds(_ document: RouteDocument) -> [Double?] {
-        let route = document.route
-        let routeJSON = VoiceTranscript.routeJSON(of: document)
         var out: [Double?] = []
-        for (l, leg) in route.legs.enumerated() {
-            let limits = maxspeeds(routeJSON?["legs"]?[l]?["annotation"]?["maxspeed"])
+        for leg in document.route.legs {
+            // No limit (`none`) counts as unknown, so that the road class decides.
+            let limits = leg.maxspeeds.map(\.kmh)
             var segment = 0
             for step in leg.steps {
                 let count = max(0, step.geometry.count - 1)
@@ -58,16 +57,5 @@ public enum FreeFlowSpeeds {
         let motorway = step.intersections.contains { $0.classes.contains("motorway") }
             || [.onRamp, .offRamp].contains(step.maneuver.type)
         return (limitKmh ?? (motorway ? motorwayKmh : streetKmh)) / 3.6
-    }
-
-    /// The limits of an `annotation.maxspeed` array in km/h (nil: unknown; `none`, no limit, counts as unknown
-    /// so that the road class decides).
-    static func maxspeeds(_ value: JSONValue?) -> [Double?] {
-        guard case .array(let items)? = value else { return [] }
-        return items.map { item in
-            guard case .number(let speed)? = item["speed"], speed.isFinite, speed > 0, speed < 400 else { return nil }
-            if case .string(let unit)? = item["unit"], unit.lowercased() == "mph" { return speed * 1.609344 }
-            return speed
-        }
     }
 }

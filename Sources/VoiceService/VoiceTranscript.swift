@@ -68,6 +68,9 @@ public struct VoiceTranscript {
             m.append(.init(key: "spoken", value: .string(p.spoken)))
             m.append(.init(key: "ssml", value: .string(p.ssml)))
             m.append(.init(key: "durationSeconds", value: .number(Self.round(a.durationSeconds, 2))))
+            if let kmh = a.speedLimitKmh {
+                m.append(.init(key: "speedLimitKmh", value: .number(Self.round(kmh, 1))))
+            }
             if let then = a.then {
                 m.append(.init(key: "thenStep", value: .number(Double(then.maneuver.id.step))))
             }
@@ -190,7 +193,8 @@ public struct VoiceTranscript {
         var flatOf = [StepID: Int]()
         for s in index.steps { flatOf[s.id] = s.flatIndex }
         for (a, p) in items {
-            guard let id = a.maneuver?.id, let flat = flatOf[id] else { continue }
+            // Alerts are no instructions: a Mapbox client has no place for them.
+            guard !a.kind.isAlert, let id = a.maneuver?.id, let flat = flatOf[id] else { continue }
             let (holder, along) = InstructionPlacement.place(trigger: a.triggerMeters, maneuver: flat, in: index)
             let step = index.steps[holder]
             let length = min(step.endMeters - step.startMeters, step.step.distance > 0 ? step.step.distance : .infinity)

@@ -62,7 +62,7 @@ import VoiceGuideTestSupport
         let body = router.body(for: RouteRequest(origin: Coordinate(latitude: 60.5, longitude: 24.25), heading: 181.4,
                                                  destinations: [Coordinate(latitude: 60.75, longitude: 24.125)],
                                                  language: "pl-PL", units: "uk"))
-        #expect(body.serialized() == #"{"locations":[{"lat":60.5,"lon":24.25,"heading":181,"heading_tolerance":45,"type":"break"},{"lat":60.75,"lon":24.125,"type":"break"}],"costing":"auto","format":"osrm","language":"pl-PL","units":"miles","voice_instructions":true,"banner_instructions":true}"#)
+        #expect(body.serialized() == #"{"locations":[{"lat":60.5,"lon":24.25,"heading":181,"heading_tolerance":45,"type":"break"},{"lat":60.75,"lon":24.125,"type":"break"}],"costing":"auto","format":"osrm","language":"pl-PL","units":"miles","voice_instructions":true,"banner_instructions":true,"filters":{"attributes":["shape_attributes.speed_limit"],"action":"include"}}"#)
     }
 
     @Test func kindMakesTheRouter() throws {
