@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VoiceGuideTestSupport
 import RouteModel
 
 /// Cameras matched to a route in its driving direction: beside the line, facing the way the route goes, once per
@@ -92,6 +93,31 @@ import RouteModel
         #expect(bearings(10) == [0])
         #expect(bearings(80) == [90])
         #expect(bearings(200) == [])
+    }
+
+    /// A route of the Helsinki fixtures planned by a real Valhalla, as the importer reads it.
+    private func helsinki(_ fixture: String) throws -> RoutePath {
+        let url = Repository.root.appendingPathComponent("Tests/Fixtures/\(fixture)")
+        return RouteIndex(route: try RouteImporter().read(Data(contentsOf: url), fileName: fixture).route).path
+    }
+
+    /// The Helsinki extract's two cameras (osmium finds them, see `SpeedCamerasTests`) on real routes: node
+    /// 6138118896 stands 3 m beside the westbound way that city-turns drives, and 18 m from the eastbound way
+    /// that depart-bearing drives (the other carriageway); node 2665331741 is 50 m from city-turns.
+    @Test func theHelsinkiCamerasOnRealRoutes() throws {
+        let node6138118896 = Coordinate(latitude: 60.1704925, longitude: 24.9423714)
+        let other = SpeedCamera(coordinate: Coordinate(latitude: 60.1704581, longitude: 24.9374683))
+        let westbound = try helsinki("valhalla/city-turns.en-US.json"), eastbound = try helsinki("planner/depart-bearing.json")
+
+        let unknown = RouteCameras(path: westbound, cameras: [SpeedCamera(coordinate: node6138118896), other]).cameras
+        #expect(unknown.count == 1)
+        #expect(unknown.first?.camera.coordinate == node6138118896)
+        #expect(unknown.first.map { $0.offset < 4 && abs($0.routeBearing - 267) < 3 } == true)
+        // Without a direction the other carriageway cannot be told apart; with one it is.
+        #expect(RouteCameras(path: eastbound, cameras: [SpeedCamera(coordinate: node6138118896)]).cameras.map { $0.offset.rounded() } == [18])
+        let facingWest = SpeedCamera(coordinate: node6138118896, directions: SpeedCamera.directions(osm: "W"))
+        #expect(RouteCameras(path: westbound, cameras: [facingWest]).cameras.count == 1)
+        #expect(RouteCameras(path: eastbound, cameras: [facingWest]).cameras.isEmpty)
     }
 
     /// 10,000 cameras and a 100 km route: the 100 on it are found where they are, the 9,900 beside it are not,
