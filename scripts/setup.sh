@@ -36,9 +36,9 @@ if [ "${1:-}" = "--build-only" ]; then exit 0; fi
 # headless Chromium and rsvg-convert (what `voiceguide map` draws), zsh and fish (the completion scripts),
 # python3-venv for the test dependencies below, stunnel4 and openssl (a TLS terminator in front of Valhalla, with
 # certificates the HTTPS tests make), openjdk-17-jre-headless (Apache Spark runs `transcript --batch` in the batch
-# test, on Java 17).
+# test, on Java 17), osmium-tool (the speed cameras of the Helsinki extract, as OpenStreetMap XML and GeoJSON).
 install_missing "for the tests" espeak-ng sox alsa-utils bsdutils gpsd apache2-utils haproxy chromium librsvg2-bin zsh fish systemd python3-venv \
-  stunnel4 openssl openjdk-17-jre-headless
+  stunnel4 openssl openjdk-17-jre-headless osmium-tool
 
 # Test dependencies in Python (never the system Python): a venv at .build/venv with a real routing engine,
 # Valhalla (pyvalhalla-weekly ships valhalla_service and valhalla_build_tiles), and the central-Helsinki

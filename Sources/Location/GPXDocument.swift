@@ -1,4 +1,5 @@
 import Foundation
+import SafeIO
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -36,23 +37,11 @@ struct GPXDocument: Sendable {
         let ok = parser.parse()
         if let error = reader.failure { throw error }
         guard ok, parser.parserError == nil else {
-            let reason = parser.parserError.map { Self.reason(($0 as NSError).code) } ?? "parsing stopped"
+            let reason = parser.parserError.map { XMLErrorReason.words(($0 as NSError).code) } ?? "parsing stopped"
             throw LocationError(.badData, "gpx:\(name): line \(parser.lineNumber): not well-formed XML (\(reason))")
         }
         guard reader.sawRoot else { throw LocationError(.badData, "gpx:\(name): not a GPX document (no <gpx> element)") }
         return reader.document
-    }
-
-    /// libxml2's error codes as words (the ones malformed GPX files hit).
-    static func reason(_ code: Int) -> String {
-        let known: [Int: String] = [
-            2: "invalid character", 4: "empty document", 5: "content after the root element", 9: "invalid character",
-            23: "unescaped '&' or undefined entity", 26: "undefined entity", 38: "'<' inside an attribute value",
-            39: "attribute value not quoted", 40: "attribute value not closed", 41: "attribute without a value",
-            42: "duplicate attribute", 64: "unterminated XML declaration", 68: "name expected", 73: "'>' expected",
-            76: "mismatched end tag", 77: "element not closed", 85: "unterminated XML declaration",
-        ]
-        return known[code] ?? "XML error \(code)"
     }
 
     /// The XMLParser delegate that collects points.
@@ -92,7 +81,7 @@ struct GPXDocument: Sendable {
         }
 
         func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
-            fail(parser, "not well-formed XML (\(GPXDocument.reason((parseError as NSError).code)))")
+            fail(parser, "not well-formed XML (\(XMLErrorReason.words((parseError as NSError).code)))")
         }
 
         func parser(_ parser: XMLParser, foundCharacters string: String) {

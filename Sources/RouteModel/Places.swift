@@ -70,32 +70,13 @@ public struct Places: Sendable {
         func bad(_ path: String, _ reason: String) -> PlacesError {
             PlacesError(kind: .badData, file: fileName, path: path, reason: reason)
         }
-        let root: JSONValue
-        do { root = try JSONParser(maxBytes: Self.maxBytes, rejectsDuplicateKeys: false, recordsKeyPath: true).parse(data) } catch {
-            throw bad(error.keyPath, "not JSON: line \(error.line), column \(error.column): \(error.reason)")
+        let points: [GeoJSONPoints.Point]
+        do {
+            points = try GeoJSONPoints.read(data, maxBytes: Self.maxBytes) { Self.name(in: $0) != nil }
+        } catch {
+            throw bad(error.path, error.reason)
         }
-        guard root.objectMembers != nil else { throw bad("", "expected a GeoJSON FeatureCollection object, got \(root.typeName)") }
-        guard root["type"]?.stringValue == "FeatureCollection" else {
-            throw bad("type", "expected \"FeatureCollection\", got \(root["type"].map(Self.shown) ?? "nothing")")
-        }
-        guard let features = root["features"]?.arrayValue else {
-            throw bad("features", "expected an array of features, got \(root["features"]?.typeName ?? "nothing")")
-        }
-        var places: [Place] = []
-        for (index, feature) in features.enumerated() {
-            let at = "features[\(index)]"
-            guard feature.objectMembers != nil else { throw bad(at, "expected a feature object, got \(feature.typeName)") }
-            guard let geometry = feature["geometry"], geometry["type"]?.stringValue == "Point" else { continue }
-            guard let name = feature["properties"]?["name"]?.stringValue?.trimmingCharacters(in: .whitespacesAndNewlines),
-                  !name.isEmpty else { continue }
-            let numbers = geometry["coordinates"]?.arrayValue?.compactMap(\.numberValue) ?? []
-            let point = numbers.count >= 2 ? Coordinate(latitude: numbers[1], longitude: numbers[0]) : nil
-            guard let point, point.isValid else {
-                throw bad(at + ".geometry.coordinates",
-                          "expected [longitude, latitude] in degrees, got \(geometry["coordinates"].map(Self.shown) ?? "nothing")")
-            }
-            places.append(Place(name: name, coordinate: point))
-        }
+        let places = points.compactMap { point in Self.name(in: point.properties).map { Place(name: $0, coordinate: point.coordinate) } }
         guard !places.isEmpty else { throw bad("features", "no Point feature with a \"name\" property") }
         self.places = places
     }
@@ -118,14 +99,9 @@ public struct Places: Sendable {
         name.trimmingCharacters(in: .whitespaces).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 
-    /// A short rendering of a bad value for messages.
-    private static func shown(_ value: JSONValue) -> String {
-        if let s = value.stringValue { return "\"\(s.prefix(40))\"" }
-        if let n = value.numberValue { return "\(n)" }
-        if let a = value.arrayValue {
-            let items = a.prefix(3).map { $0.numberValue.map { "\($0)" } ?? $0.typeName }
-            return "[" + items.joined(separator: ", ") + (a.count > 3 ? ", …" : "") + "]"
-        }
-        return value.typeName
+    /// The feature's `name` property without surrounding space, or nil when absent or blank.
+    private static func name(in properties: JSONValue?) -> String? {
+        guard let name = properties?["name"]?.stringValue?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty else { return nil }
+        return name
     }
 }
