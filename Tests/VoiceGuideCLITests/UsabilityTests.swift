@@ -185,8 +185,10 @@ import Phrasing
             if name != "en" {
                 let english = try VoiceGuideData.readJSON(at: data.phrasebookURL("en"))
                 let same = (json["ui"]?.objectMembers ?? []).filter { m in
-                    // "text" is also the Swedish, Czech, Slovak, Romanian and Catalan word for the text mode.
+                    // "text" is also the Swedish, Czech, Slovak, Romanian and Catalan word for the text mode, and
+                    // "limit" the Czech, Slovak and Polish word for a speed limit on a screen.
                     m.key.hasPrefix("kind.") == false && !["seconds", "textMode"].contains(m.key) && english["ui"]?[m.key] == m.value
+                        && !(m.key == "status.limit" && ["cs", "sk", "pl"].contains(name))
                 }
                 #expect(same.isEmpty, "\(name) copies English: \(same.map(\.key))")
                 // The same named values as English, so nothing is left unfilled or dropped.
