@@ -1,4 +1,5 @@
 import Foundation
+import SafeIO
 
 /// A speed camera placed on a route: where along it the camera is passed.
 public struct CameraOnRoute: Sendable, Hashable {
@@ -99,7 +100,7 @@ public struct RouteCameras: Sendable {
         let padLat = maxOffset / mPerDegLat, padLon = maxOffset / (mPerDegLat * cosLat)
         struct Key: Hashable { var x: Int; var y: Int }
         func key(_ lat: Double, _ lon: Double) -> Key {
-            Key(x: Int((lon / cellLon).rounded(.down)), y: Int((lat / cellLat).rounded(.down)))
+            Key(x: Int(saturating: (lon / cellLon).rounded(.down)), y: Int(saturating: (lat / cellLat).rounded(.down)))
         }
         // Only the cameras within the route's padded bounding box go into the grid.
         var grid: [Key: [Int]] = [:]
@@ -117,7 +118,7 @@ public struct RouteCameras: Sendable {
             let a = coordinates[s], b = coordinates[s + 1]
             let bearing = Geo.bearing(a, b)
             // A long segment is walked in pieces of about a cell, each piece's padded box looked up in the grid.
-            let pieces = max(1, Int(((path.cumulative[s + 1] - path.cumulative[s]) / cell).rounded(.up)))
+            let pieces = max(1, Int(saturating: ((path.cumulative[s + 1] - path.cumulative[s]) / cell).rounded(.up)))
             for piece in 0..<pieces {
                 let t0 = Double(piece) / Double(pieces), t1 = Double(piece + 1) / Double(pieces)
                 let lat0 = a.latitude + (b.latitude - a.latitude) * t0, lat1 = a.latitude + (b.latitude - a.latitude) * t1
