@@ -16,11 +16,10 @@ public enum SignalFinalizer {
         var next = 0
         var bodies: [Int: @Sendable () -> String?] = [:]
         var stopping = false
-        var sources: [DispatchSourceSignal] = []
+        var delivery: Int?
     }
     nonisolated(unsafe) private static var state = State()
     private static let lock = NSLock()
-    private static let queue = DispatchQueue(label: "voiceguide.signal-finalizer")
     private static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 
     /// Registers `body`, which finalizes something and says what ("/tmp/x.wav finalized (12.0 s of audio)"), or
@@ -29,14 +28,9 @@ public enum SignalFinalizer {
         lock.withLock {
             state.next += 1
             state.bodies[state.next] = body
-            if state.sources.isEmpty {
-                for sig in signals where isDefault(sig) {
-                    signal(sig, SIG_IGN)
-                    let source = DispatchSource.makeSignalSource(signal: sig, queue: queue)
-                    source.setEventHandler { fire(sig) }
-                    source.resume()
-                    state.sources.append(source)
-                }
+            if state.delivery == nil {
+                let taken = signals.filter(SignalDelivery.isDefault)
+                if !taken.isEmpty { state.delivery = SignalDelivery.install(taken) { fire($0) } }
             }
             return state.next
         }
@@ -46,12 +40,9 @@ public enum SignalFinalizer {
     public static func unregister(_ token: Int) {
         lock.withLock {
             state.bodies[token] = nil
-            guard state.bodies.isEmpty else { return }
-            for source in state.sources {
-                source.cancel()
-                signal(Int32(source.handle), SIG_DFL)
-            }
-            state.sources.removeAll()
+            guard state.bodies.isEmpty, let delivery = state.delivery else { return }
+            SignalDelivery.remove(delivery)
+            state.delivery = nil
         }
     }
 
@@ -76,12 +67,6 @@ public enum SignalFinalizer {
         }
     }
 
-    private static func isDefault(_ sig: Int32) -> Bool {
-        var current = sigaction()
-        guard sigaction(sig, nil, &current) == 0 else { return false }
-        return unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == 0
-    }
-
     private static func fire(_ sig: Int32) {
         let bodies = lock.withLock {
             state.stopping = true
@@ -93,8 +78,8 @@ public enum SignalFinalizer {
             _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
         }
         signal(sig, SIG_DFL)
-        // Dispatch delivers signal sources through signalfd, with the signal blocked in every thread: unblock it
-        // in this one, so that raising it takes its default effect here and now.
+        // The delivery thread may have been started from a thread with the signal blocked (Dispatch's threads
+        // block them all): unblock it in this one, so that raising it takes its default effect here and now.
         var set = sigset_t()
         sigemptyset(&set)
         sigaddset(&set, sig)

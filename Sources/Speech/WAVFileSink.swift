@@ -43,7 +43,7 @@ public final class WAVFileSink: AudioSink, @unchecked Sendable {
             guard s.file == nil else { return }
             let file = try SafeOutputFile(path: path)
             s = State(file: file, sampleRate: sampleRate)
-            try file.write(WAVFileSink.header(sampleRate: sampleRate, dataBytes: nil))
+            // Registered before the header is written: a signal from the moment the file shows finalizes it.
             s.signalToken = SignalFinalizer.register { [weak self] in
                 guard let self else { return nil }
                 let seconds = self.secondsWritten
@@ -54,6 +54,7 @@ public final class WAVFileSink: AudioSink, @unchecked Sendable {
                     return "\(self.path) could not be finalized: \(error)"
                 }
             }
+            try file.write(WAVFileSink.header(sampleRate: sampleRate, dataBytes: nil))
         }
     }
 

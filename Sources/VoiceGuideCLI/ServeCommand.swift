@@ -109,23 +109,18 @@ public enum ServeCommand: VoiceGuideCommand {
                                 handler: service)
         drain.withLock { $0 = server }
         signal(SIGPIPE, SIG_IGN)
-        var sources: [any DispatchSourceSignal] = []
-        for sig in [SIGTERM, SIGINT] {
-            signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler {
-                let name = sig == SIGTERM ? "SIGTERM" : "SIGINT"
-                guard !server.isDraining else {
-                    // A second signal while draining: the operator wants out now.
-                    io.error("voiceguide serve: \(name) again: stopping without waiting for \(metrics.requestsInFlight) in flight")
-                    exit(128 + sig)
-                }
-                io.error("voiceguide serve: \(name): draining (in flight: \(metrics.requestsInFlight))")
-                server.shutdown()
+        // Taken over before the listener opens (SignalDelivery loses no signal that arrives after this).
+        let signals = SignalDelivery.install([SIGTERM, SIGINT]) { sig in
+            let name = sig == SIGTERM ? "SIGTERM" : "SIGINT"
+            guard !server.isDraining else {
+                // A second signal while draining: the operator wants out now.
+                io.error("voiceguide serve: \(name) again: stopping without waiting for \(metrics.requestsInFlight) in flight")
+                exit(128 + sig)
             }
-            source.resume()
-            sources.append(source)
+            io.error("voiceguide serve: \(name): draining (in flight: \(metrics.requestsInFlight))")
+            server.shutdown()
         }
+        defer { SignalDelivery.remove(signals) }
         do {
             try server.start()
         } catch {
@@ -134,7 +129,6 @@ public enum ServeCommand: VoiceGuideCommand {
         io.error("voiceguide serve: listening on http://\(host.contains(":") ? "[\(host)]" : host):\(server.port)"
                  + (upstream.map { " (proxy for \($0.label))" } ?? "") + ", \(renderer.availableLocales.count) locales")
         server.waitUntilStopped()
-        sources.forEach { $0.cancel() }
         io.error("voiceguide serve: stopped")
         return .ok
     }

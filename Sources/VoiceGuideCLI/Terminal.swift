@@ -1,4 +1,6 @@
 import Foundation
+import SafeIO
+import Speech
 
 /// Raw-mode handling for the interactive drive. The original terminal state is saved once and restored on
 /// every exit path: normal end, error, `q`, SIGINT, SIGTERM, SIGHUP, SIGQUIT, a closed stdout pipe, and while
@@ -72,9 +74,10 @@ public final class Terminal: @unchecked Sendable {
 }
 
 /// Delivers signals (by default SIGINT, SIGTERM, SIGHUP, SIGQUIT: every one that ends a drive) to a handler on
-/// a dispatch queue instead of killing the process, so the terminal is restored first.
-public final class SignalTrap: @unchecked Sendable {
-    private var sources: [DispatchSourceSignal] = []
+/// a dispatch queue instead of killing the process, so the terminal is restored first (through
+/// `SafeIO.SignalDelivery`, which loses no signal that arrives once the trap exists).
+public final class SignalTrap: Sendable {
+    private let token = Locked<Int?>(nil)
 
     /// The signals that end a drive.
     public static let endingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
@@ -82,22 +85,12 @@ public final class SignalTrap: @unchecked Sendable {
     /// Installs `handler` for `signals`; the default action is disabled while the trap lives.
     public init(signals: [Int32] = SignalTrap.endingSignals, queue: DispatchQueue = .global(),
                 handler: @escaping @Sendable (Int32) -> Void) {
-        for sig in signals {
-            signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: queue)
-            source.setEventHandler { handler(sig) }
-            source.resume()
-            sources.append(source)
-        }
+        token.withLock { $0 = SignalDelivery.install(signals) { sig in queue.async { handler(sig) } } }
     }
 
     /// Removes the handlers and restores the default signal actions.
     public func cancel() {
-        for s in sources {
-            s.cancel()
-            signal(Int32(s.handle), SIG_DFL)
-        }
-        sources.removeAll()
+        if let old = token.withLock({ t -> Int? in defer { t = nil }; return t }) { SignalDelivery.remove(old) }
     }
 }
 
