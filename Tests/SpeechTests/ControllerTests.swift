@@ -55,7 +55,9 @@ import Speech
         let log = EventLog()
         let c = SpeechController(player: player, clock: SystemClock(), observer: log.add)
         c.speak(Utterance(text: "long", priority: 1, label: "long"))
-        usleep(300_000)
+        // Muted once playback is under way: a quarter second of audio at the sink (paced in real time).
+        let under = SystemClock.monotonicSeconds() + 10
+        while memory.samples.count < 22050 / 4, SystemClock.monotonicSeconds() < under { usleep(2_000) }
         let t0 = SystemClock.monotonicSeconds()
         c.mute()
         try player.shutdown()  // returns once the playback thread has dropped the sink
