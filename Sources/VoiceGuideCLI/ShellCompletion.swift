@@ -1,4 +1,5 @@
 import Foundation
+import Routing
 
 /// Completion scripts for bash, zsh and fish, made from the same declarations as `--help` (commands, options,
 /// their one-letter forms), with the locale tags of the data directory for `--locale` and the fixed choices of
@@ -22,7 +23,7 @@ enum ShellCompletion {
         switch option.name {
         case "locale": locales
         case "units": ["metric", "imperial", "uk"]
-        case "router-kind", "upstream-kind": ["osrm", "valhalla"]
+        case "router-kind", "upstream-kind": RouterKind.allCases.map(\.rawValue)
         default: nil
         }
     }

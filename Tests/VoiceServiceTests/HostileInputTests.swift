@@ -155,7 +155,13 @@ import VoiceGuideTestSupport
 
     @Test func connectionsBeyondTheLimitGet503ButHealthChecksAreAnswered() throws {
         let server = try ServeProcess(["--max-connections", "2"])
-        usleep(500_000)  // the readiness probe's connection has closed
+        // Waits until the readiness probe's connection has closed: /metrics (answered beyond the limit too) counts
+        // only its own connection.
+        let settled = Date().addingTimeInterval(10)
+        while Date() < settled,
+              (try? server.request("GET", "/metrics"))?.text.contains("voiceguide_http_connections_open 1\n") != true {
+            usleep(10_000)
+        }
         let first = try server.connect()
         let second = try server.connect()
         try first.send("GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
