@@ -53,6 +53,28 @@ import RouteModel
         #expect(RoundaboutExitAngle.exitHeading(along: Array(points[...leaving]), side: .right) == nil)
     }
 
+    @Test func anExitStepOrATurnAtAMiniRoundaboutGivesTheExitHeading() {
+        let here = Coordinate(latitude: 52.5, longitude: 13.4)
+        func step(_ type: ManeuverType, before: Double, after: Double, side: DrivingSide = .right) -> Step {
+            Step(maneuver: Maneuver(type: type, location: here, bearingBefore: before, bearingAfter: after),
+                 distance: 50, duration: 5, drivingSide: side)
+        }
+        // Valhalla: the ring is one step, leaving it the next ("exit roundabout"), whose bearing_after is the exit
+        // road's; both banners get the angle.
+        let valhalla = [step(.depart, before: 0, after: 10), step(.roundabout, before: 10, after: 70),
+                        step(.exitRoundabout, before: 300, after: 100), step(.arrive, before: 100, after: 0)]
+        #expect(RoundaboutExitAngle.degrees(at: 1, of: valhalla) == 90)
+        #expect(RoundaboutExitAngle.degrees(at: 2, of: valhalla) == 90)
+        #expect(RoundaboutExitAngle.degrees(at: 0, of: valhalla) == nil)
+        // A mini roundabout is a turn at one point: its own bearings.
+        let mini = [step(.depart, before: 0, after: 10), step(.roundaboutTurn, before: 10, after: 280, side: .left),
+                    step(.arrive, before: 280, after: 0)]
+        #expect(RoundaboutExitAngle.degrees(at: 1, of: mini) == 90)
+        // A ring whose exit is unknown (no geometry, and the route arrives): no angle rather than a wrong one.
+        let unknown = [step(.depart, before: 0, after: 10), step(.rotary, before: 10, after: 70), step(.arrive, before: 70, after: 0)]
+        #expect(RoundaboutExitAngle.degrees(at: 1, of: unknown) == nil)
+    }
+
     /// Hand-checked on the fixtures' geometry (entry heading = the maneuver's bearing_before; exit heading = the
     /// first segment off the ring, or the next maneuver's bearing_after when the step ends on the ring).
     @Test func fixtureRoundaboutsGetTheirExitAngleNotTheirExitNumber() throws {
