@@ -8,7 +8,8 @@ import Phrasing
 /// turned onto (refs as `icon` components, the name as `text`, the exit number as `exit-number` after the
 /// locale's word for an exit, `words.exit`, as `exit`), or, with no name, our own words for the maneuver in
 /// the locale ("Biegen Sie rechts ab."); arrivals are our arrival sentence. `secondary` carries the signposted
-/// destinations, `sub` the lanes. The router's `abbr`, `abbr_priority` and shield image members are kept on the
+/// destinations, `sub` the lanes; at a roundabout `degrees` is the exit's angle round it (`RoundaboutExitAngle`),
+/// never the exit number. The router's `abbr`, `abbr_priority` and shield image members are kept on the
 /// component with the same text.
 struct BannerInstructions {
     /// The route index.
@@ -64,8 +65,8 @@ struct BannerInstructions {
         primary.append(.init(key: "components", value: .array(components)))
         primary.append(.init(key: "type", value: .string(step.maneuver.rawType)))
         if let modifier = step.maneuver.modifier { primary.append(.init(key: "modifier", value: .string(modifier.rawValue))) }
-        if step.maneuver.type.isRoundaboutEntry || step.maneuver.type == .roundaboutTurn, let exit = step.maneuver.exit {
-            primary.append(.init(key: "degrees", value: .number(Double(exit))))
+        if let degrees = RoundaboutExitAngle.degrees(at: indexed.id.step, of: index.route.legs[indexed.id.leg].steps) {
+            primary.append(.init(key: "degrees", value: .number(Double(degrees))))
         }
         primary.append(.init(key: "driving_side", value: .string(step.drivingSide.rawValue)))
         var banner: [JSONMember] = [.init(key: "distanceAlongGeometry", value: .number(along)),
