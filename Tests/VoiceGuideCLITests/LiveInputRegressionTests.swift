@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VoiceGuideTestSupport
 
 /// Issue 23, live input and time: the reproducers under `Tests/Fixtures/regressions/nmea/`, run against the real
 /// binary. Each hung, waited out a gap, or said nothing about it before the fix.
@@ -59,5 +60,58 @@ extension RegressionTests {
         let log = try String(contentsOfFile: events, encoding: .utf8)
         #expect(log.components(separatedBy: "\"state\":\"stale\"").count - 1 == gaps, "\(log)")
         #expect(log.contains("\"nmeaFixes\":\(fixes)"), "\(log)")
+    }
+
+    /// Item 4: a dropout over the whole simulated drive is refused (64) with one line saying so, at once; a partial
+    /// one drives as before (`LiveDriveTests.aDropoutIsLoggedWhenItStartsAndWhenItEnds`).
+    @Test func aDropoutOverTheWholeDriveIsAUsageError() throws {
+        for dropout in ["0:1e9", "0:100000"] {
+            let r = try CLIProcess.run(["drive", dc, "--output", "text", "--speedup", "1000", "--gps-dropout", dropout], timeout: 30)
+            expectCleanFailure(r, code: 64, mentioning: ["--gps-dropout", "covers the whole simulated drive"])
+        }
+        let partial = try CLIProcess.run(["drive", dc, "--output", "text", "--speedup", "1000", "--gps-dropout", "0:60"], timeout: 60)
+        #expect(partial.code == 0 && partial.out.contains("depart"), "\(partial.summary)")
+        #expect(!partial.err.contains("without any position fix"), "\(partial.err)")
+    }
+
+    /// Item 4: a drive that ends without a single fix says so on stderr: a live gpsd with no receiver, ended by `q`
+    /// and by Ctrl-C once the log says there is no fix.
+    @Test func aDriveEndedWithoutAnyFixSaysSo() throws {
+        let gpsd = try GpsdService()
+        defer { gpsd.stop() }
+        for (ending, exit) in [("q", "EXIT=0"), ("SIGINT", "EXIT=130")] {
+            let drive = try DriveProcessTests().underTTY("\(CLIProcess.binary) drive \(dc) --location gpsd://127.0.0.1:\(gpsd.port) "
+                                                         + "--output text; echo EXIT=$?")
+            #expect(drive.wait(for: 20) { $0.contains("no GPS fix; guidance waits") }, "\(drive.collected)")
+            if ending == "q" {
+                drive.send("q")
+            } else {
+                let pid = try #require(DriveProcessTests().voiceguidePID(below: drive.process.processIdentifier))
+                kill(pid, SIGINT)
+            }
+            #expect(drive.wait(for: 10) { $0.contains("EXIT=") }, "\(drive.collected)")
+            #expect(drive.finish(timeout: 5))
+            #expect(drive.collected.contains(exit), "\(drive.collected)")
+            #expect(drive.collected.contains("the drive ended without any position fix from gpsd 127.0.0.1:\(gpsd.port)"),
+                    "\(ending): \(drive.collected)")
+        }
+    }
+
+    /// Item 5: `say` in text mode estimates instead of synthesizing: 9.9 KB of text returns at once, with the
+    /// locale's words-per-second figure (en-US: 2.9 words/s) scaled by --rate; the 10,000-byte limit stays.
+    @Test func sayInTextModeEstimatesAtOnce() throws {
+        let words = String(repeating: "turn left ", count: 999)
+        let started = Date()
+        let r = try CLIProcess.run(["say", words, "--output", "text"], timeout: 30)
+        #expect(r.code == 0, "\(r.summary)")
+        #expect(Date().timeIntervalSince(started) < 5, "synthesized instead of estimated")
+        let seconds = String(format: "%.2f", 1998 / 2.9)
+        #expect(r.out.hasPrefix("[0.00–\(seconds)] ("), "\(r.out.prefix(80))")
+        let fast = try CLIProcess.run(["say", "turn left now please", "--output", "text", "--rate", "350"])
+        #expect(fast.out.hasPrefix("[0.00–\(String(format: "%.2f", 4 / 5.8))] ("), "\(fast.out)")
+        let ssml = try CLIProcess.run(["say", "--ssml", "<speak>Turn <emphasis>left</emphasis> now.</speak>", "--output", "text"])
+        #expect(ssml.out.hasPrefix("[0.00–\(String(format: "%.2f", 3 / 2.9))] ("), "\(ssml.out)")
+        let tooLong = try CLIProcess.run(["say", words + "turn left again", "--output", "text"])
+        #expect(tooLong.code == 64 && tooLong.errLines.first?.contains("say takes at most 10000") == true, "\(tooLong.summary)")
     }
 }
