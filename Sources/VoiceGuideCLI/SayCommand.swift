@@ -29,10 +29,10 @@ public enum SayCommand: VoiceGuideCommand {
 
     /// Limits and examples.
     public static let notes = """
-        TEXT is at most 10,000 bytes. With --output text its length is estimated
-        (as transcript does), not synthesized. SSML may use speak, voice, prosody, say-as,
-        sub, phoneme, break, emphasis, mark, lang, s and p; a break is at most 10 s,
-        all breaks together at most 60 s.
+        TEXT is at most 10,000 bytes; with --output text its length is
+        estimated (as transcript does), not synthesized. SSML may use speak,
+        voice, prosody, say-as, sub, phoneme, break, emphasis, mark, lang, s
+        and p; a break is at most 10 s, all breaks together at most 60 s.
         Examples:
           voiceguide say "Turn left onto Main Street."           through ALSA 'default'
           voiceguide say "Bitte links abbiegen." --locale de-DE  with the German voice
