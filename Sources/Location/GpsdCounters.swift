@@ -4,7 +4,9 @@ public struct GpsdCounters: Sendable, Equatable {
     public var lines = 0
     /// Fixes delivered.
     public var fixes = 0
-    /// Lines longer than the protocol's 1536 bytes (cut), skipped.
+    /// Bytes of the longest line received (cut ones count as the limit).
+    public var longestLine = 0
+    /// Lines longer than `GpsdSource.lineLimit` (cut), skipped.
     public var truncated = 0
     /// Lines that are not a JSON object with a `class`, skipped.
     public var malformed = 0

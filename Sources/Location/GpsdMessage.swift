@@ -36,7 +36,7 @@ enum GpsdMessage: Sendable, Equatable {
         case malformed(String)
     }
 
-    private static let parser = JSONParser(maxDepth: 32, maxBytes: 4096)
+    private static let parser = JSONParser(maxDepth: 32, maxBytes: GpsdSource.lineLimit)
 
     /// Parses one line.
     static func parse(_ line: [UInt8]) throws(Problem) -> GpsdMessage {

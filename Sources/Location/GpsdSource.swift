@@ -11,11 +11,14 @@ import Synchronization
 /// `epx`/`epy`, gpsd's 95 % figures) divided by 2.45 as 1-σ accuracy. Timestamps are seconds on the monotonic
 /// receive clock since the source was opened. A fix whose `time` is more than `staleAfter` behind the system
 /// clock, or no fix for `staleAfter` seconds, gives `.status(.stale)`; `mode` < 2 gives `.status(.noFix)`;
-/// a `DEVICE` that goes away gives `.status(.lost)`. If gpsd drops the connection: `.status(.lost)`, then
+/// a `DEVICE` that goes away gives `.status(.lost)`; when nothing usable arrives for `staleAfter` seconds after
+/// connecting (no TPV, or only lines that cannot be used), `.status(.noFix)`, so the state is never left unsaid. If gpsd drops the connection: `.status(.lost)`, then
 /// `.status(.reconnecting(attempt:))` with back-off from 0.5 s doubling to 8 s, and `.status(.ok)` with the next fix.
 public final class GpsdSource: LocationSource {
-    /// The longest line gpsd sends; longer lines are cut and skipped.
-    public static let lineLimit = 1536
+    /// The longest line read (128 KiB: a SKY report of a multi-constellation receiver with every satellite in view
+    /// runs to tens of kilobytes); a longer line is cut, skipped and counted (`truncated`), and the next line reads
+    /// as usual.
+    public static let lineLimit = 128 * 1024
     /// 95 % horizontal error to 1 σ (2D Rayleigh).
     static let sigmaPer95 = 1 / 2.45
 

@@ -93,6 +93,7 @@ final class GpsdWorker: Sendable {
     /// Reads lines until the connection closes or the worker stops.
     private func read(_ connection: TCPSocket, link: inout Link) {
         var splitter = LineSplitter(limit: GpsdSource.lineLimit)
+        let connected = Sleep.monotonic()
         while !isStopped {
             var bytes: [UInt8] = []
             let result = connection.read(into: &bytes, timeout: 0.05)
@@ -111,12 +112,20 @@ final class GpsdWorker: Sendable {
                 link.feed = .stale
                 emit(.status(.stale))
             }
+            if link.feed == .unknown, Sleep.monotonic() - connected > staleAfter {
+                // Connected, but nothing usable (no TPV, or only lines that are cut, malformed or of other classes).
+                link.feed = .noFix
+                emit(.status(.noFix))
+            }
         }
     }
 
     /// Turns one line into events.
     private func handle(_ line: LineSplitter.Line, link: inout Link) {
-        count { $0.lines += 1 }
+        count { c in
+            c.lines += 1
+            c.longestLine = max(c.longestLine, line.bytes.count)
+        }
         if line.truncated {
             count { $0.truncated += 1 }
             return

@@ -129,7 +129,7 @@ final class NMEADeviceReader: Sendable {
     /// Reads until the device goes away (the reason) or the source stops (nil).
     private func read(_ fd: Int32) -> String? {
         var splitter = LineSplitter(limit: NMEASource.lineLimit)
-        var assembler = NMEAAssembler()
+        var assembler = NMEAAssembler(undatedLimit: 0)
         var feed = Feed.unknown
         var lastFix: Double?
         var buffer = [UInt8](repeating: 0, count: 4096)

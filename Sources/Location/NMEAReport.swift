@@ -20,8 +20,8 @@ public struct NMEAReport: Sendable, Equatable, CustomStringConvertible {
     public var truncated = 0
     /// Epochs whose time goes backwards (or repeats the last one), skipped.
     public var outOfOrder = 0
-    /// Epochs whose time jumps more than 5 minutes from the last fix (either way): kept, with the times after them
-    /// moved so the drive goes on one step later.
+    /// Epochs whose time jumps more than 5 minutes from the last fix (either way): a gap, not a wait: kept just
+    /// after the stale limit (so the drive says GPS lost, then back) with the times after them moved to follow.
     public var timeJumps = 0
     /// Intervals of more than 10 s between fixes (kept as they are).
     public var gaps = 0

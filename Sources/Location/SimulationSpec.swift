@@ -1,6 +1,7 @@
 import Foundation
 import Guidance
 import RouteModel
+import SafeIO
 
 /// The realism options of `--location simulate`, parsed from their command-line values with usage errors that
 /// name the option and the value: `--gps-noise METERS`, `--seed N`, `--gps-rate HZ`, `--gps-dropout FROM:TO`
@@ -81,6 +82,35 @@ public struct SimulationSpec: Sendable, Equatable {
         options.noise = noiseMeters.map { SimulatorOptions.Noise(sigmaMeters: $0, seed: seed) }
         if let dropout { options.dropout = dropout }
         return options
+    }
+
+    /// Refuses (`.usage`) a dropout that leaves the drive of `route` (with `base` under this spec's options) without
+    /// a single fix: the drive would end at 0:00 saying nothing. A dropout over part of the drive is kept.
+    public func checkDropout(route: RouteIndex, base: SimulatorOptions = SimulatorOptions()) throws {
+        guard let dropout else { return }
+        var options = self.options(base: base)
+        var probe = Simulator(index: route, options: options)
+        guard probe.next() == nil else { return }
+        options.dropout = nil
+        var whole = Simulator(index: route, options: options)
+        var last = options.startTime
+        while let fix = whole.next() { last = fix.position.timestamp }
+        let given = "\(Self.number(dropout.fromSeconds)):\(Self.number(dropout.untilSeconds))"
+        throw Self.bad("--gps-dropout", given, "covers the whole simulated drive (\(Self.clock(options.startTime)) to "
+            + "\(Self.clock(last))), so there would be no fix at all; give a part of it, e.g. 60:90")
+    }
+
+    /// `120`, `0.5`, `1000000000` (no exponent).
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(saturating: value)) : String(value)
+    }
+
+    /// `9:32` or `1:02:03`.
+    private static func clock(_ seconds: Double) -> String {
+        let whole = Int(saturating: seconds.rounded())
+        let (h, m, s) = (whole / 3600, whole % 3600 / 60, whole % 60)
+        let two: (Int) -> String = { $0 < 10 ? "0\($0)" : "\($0)" }
+        return h > 0 ? "\(h):\(two(m)):\(two(s))" : "\(m):\(two(s))"
     }
 
     /// Loads the detour's route file: a missing file is `.missingInput`, a bad route `.badData`.

@@ -1,5 +1,6 @@
 import Guidance
 import Location
+import Synchronization
 
 /// Feeds a `LocationSource` into a `Navigator`: fixes become `update(_:)` calls, receiver states become
 /// `locationChanged(_:)`, and every fix used can be written to a `LocationRecorder` (so the drive can be replayed
@@ -17,6 +18,11 @@ public final class LocationFeed: @unchecked Sendable {
     /// Where the fixes used are recorded, if anywhere.
     public let recorder: LocationRecorder?
     private var ended = false
+    private let fixCount = Atomic<Int>(0)
+
+    /// How many fixes have gone to the navigator (safe to read from any thread, e.g. a signal handler's): 0 when
+    /// a drive ends means it never had a position, which a consumer should say.
+    public var fixesUsed: Int { fixCount.load(ordering: .relaxed) }
 
     /// How a recorded source ended before the drive arrived.
     public struct ShortEnding: Sendable, Equatable {
@@ -69,6 +75,7 @@ public final class LocationFeed: @unchecked Sendable {
             }
             try recorder?.record(position)
             navigator.update(position)
+            fixCount.add(1, ordering: .relaxed)
         case .status(let status):
             if let due { navigator.advance(to: due) }
             navigator.locationChanged(status)

@@ -56,7 +56,7 @@ public struct Phrasebook: Sendable {
         "stopInterrupt", "stopTerminate", "stopHangup", "stopQuitSignal", "summary", "summaryFailed", "wrote",
         "noAudio", "seconds", "kind.depart", "kind.continue", "kind.early", "kind.prepare", "kind.now", "kind.arrive",
         "kind.waypoint", "kind.offRoute", "kind.reroute", "gpsOk", "gpsLost", "rerouting", "rerouteFailed", "rerouted",
-        "gpsNoFix", "gpsStale", "routerBack", "positionsEnded", "nmeaRead", "summaryGarbled", "summaryTimes", "status.noFix",
+        "gpsNoFix", "gpsStale", "routerBack", "positionsEnded", "nmeaRead", "summaryGarbled", "summaryFixes", "summaryTimes", "status.noFix",
         "status.stale", "status.gpsLost", "status.offRoute", "status.rerouting", "kind.speedLimit", "kind.overspeed", "kind.camera",
         "status.limit"]
 

@@ -45,8 +45,8 @@ public struct EstimatingSynthesizer: SpeechSynthesizer {
 }
 
 extension String {
-    /// The text with every `<…>` tag replaced by a space.
-    fileprivate func replacingTags() -> String {
+    /// The text with every `<…>` tag replaced by a space: what an SSML document says, for estimates.
+    public func replacingTags() -> String {
         var out = "", inTag = false
         for c in self {
             if c == "<" { inTag = true; out.append(" ") } else if c == ">" { inTag = false } else if !inTag { out.append(c) }

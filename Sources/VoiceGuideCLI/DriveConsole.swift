@@ -172,13 +172,14 @@ final class DriveConsole: @unchecked Sendable {
     }
 
     /// The closing line in the locale's words: distance and time driven, what became of the announcements,
-    /// what the NMEA reader skipped (garbled sentences; fixes out of time order and time jumps bridged, when there
+    /// how many fixes an NMEA reader used and what it skipped (garbled sentences; fixes out of time order and time jumps bridged, when there
     /// were any), and why the drive ended early (a ui key) or what it wrote. Goes to stderr; `--events` gets `end`.
     func summary(driven: String, sim: Double, stopKey: String?, wrote: String? = nil, nmea: NMEAReport? = nil) {
         let t = counts
         let garbled = nmea?.garbled ?? 0, skipped = nmea?.outOfOrder ?? 0, jumps = nmea?.timeJumps ?? 0
         var more = ""
         if t.failed > 0 { more += ", " + words.text("summaryFailed", ["failed": String(t.failed)]) }
+        if let nmea { more += "; " + words.text("summaryFixes", ["fixes": String(nmea.fixes)]) }
         if garbled > 0 { more += "; " + words.text("summaryGarbled", ["garbled": String(garbled)]) }
         if skipped + jumps > 0 {
             more += "; " + words.text("summaryTimes", ["skipped": String(skipped), "jumps": String(jumps)])
@@ -193,7 +194,8 @@ final class DriveConsole: @unchecked Sendable {
             ("triggered", .number(Double(t.triggered))), ("spoken", .number(Double(t.spoken))),
             ("interrupted", .number(Double(t.interrupted))), ("muted", .number(Double(t.muted))),
             ("dropped", .number(Double(t.dropped))), ("failed", .number(Double(t.failed))),
-            ("garbledSentences", .number(Double(garbled))), ("outOfOrderFixes", .number(Double(skipped))),
+            ("garbledSentences", .number(Double(garbled))), ("nmeaFixes", .number(Double(nmea?.fixes ?? 0))),
+            ("outOfOrderFixes", .number(Double(skipped))),
             ("timeJumps", .number(Double(jumps))), ("gaps", .number(Double(nmea?.gaps ?? 0))),
             ("reason", stopKey.map { .string($0) } ?? .string("finished")),
         ]))

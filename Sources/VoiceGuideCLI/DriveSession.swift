@@ -232,6 +232,7 @@ struct DriveSetup {
         }
         console.summary(driven: distance(loop.progress?.distanceAlong ?? 0), sim: loop.simTime, stopKey: nil, wrote: wrote,
                         nmea: source.nmeaReport)
+        Self.noteNoFix(loop, source: source, io: io)
         noteFallbacks(chosen)
         if tally.failed > 0 {
             throw CLIError(.ioError, "\(path): writing the WAV file failed for \(tally.failed) announcement(s)")
@@ -253,6 +254,12 @@ struct DriveSetup {
         console.info("positionsEnded", ["distance": distance(meters)], at: short.driveTime,
                      event: DriveEvent("positionsEnded", at: short.driveTime,
                                        [("remainingMeters", .number((meters * 10).rounded() / 10))]))
+    }
+
+    /// After the summary: a drive that ended without a single fix says so on stderr, however it ended.
+    static func noteNoFix(_ loop: DriveLoop, source: any LocationSource, io: CommandIO) {
+        guard loop.feed.fixesUsed == 0 else { return }
+        io.error("voiceguide drive: the drive ended without any position fix from \(source.label)")
     }
 
     /// A WAV file that cannot be written is a file error, not a missing sound card: exit 73 when it cannot be
@@ -344,6 +351,7 @@ struct DriveSetup {
             interactive.stop()
             let (driven, sim, nmea) = position.snapshot
             console.summary(driven: distance(driven), sim: sim, stopKey: reason, nmea: nmea)
+            Self.noteNoFix(loop, source: source, io: io)
             exit(code)
         }
         defer { interactive.stop() }
@@ -392,6 +400,7 @@ struct DriveSetup {
         do { try recorder?.finish() } catch { throw DriveLocation.cliError(error) }
         console.summary(driven: distance(loop.progress?.distanceAlong ?? 0), sim: loop.simTime,
                         stopKey: interactive.quitRequested ? "stopQuit" : nil, nmea: source.nmeaReport)
+        Self.noteNoFix(loop, source: source, io: io)
         return .ok
     }
 }

@@ -29,9 +29,10 @@ public enum SayCommand: VoiceGuideCommand {
 
     /// Limits and examples.
     public static let notes = """
-        TEXT is at most 10,000 bytes. SSML may use speak, voice, prosody, say-as,
-        sub, phoneme, break, emphasis, mark, lang, s and p; a break is at most 10 s,
-        all breaks together at most 60 s.
+        TEXT is at most 10,000 bytes; with --output text its length is
+        estimated (as transcript does), not synthesized. SSML may use speak,
+        voice, prosody, say-as, sub, phoneme, break, emphasis, mark, lang, s
+        and p; a break is at most 10 s, all breaks together at most 60 s.
         Examples:
           voiceguide say "Turn left onto Main Street."           through ALSA 'default'
           voiceguide say "Bitte links abbiegen." --locale de-DE  with the German voice
@@ -69,12 +70,12 @@ public enum SayCommand: VoiceGuideCommand {
         let output = try AudioOutput.parse(arguments.values["output"], command: name)
         let rate = try arguments.number("rate", in: 80...450, command: name).map { Int(saturatingRounded: $0) } ?? 175
         let pitch = try arguments.number("pitch", in: 0...100, command: name).map { Int(saturatingRounded: $0) } ?? 50
-        let voice = try self.voice(arguments, rate: rate, pitch: pitch, io: io)
+        let (voice, locale) = try self.voice(arguments, rate: rate, pitch: pitch, io: io)
         let synthesizer = voice.synthesizer
         let utterance = Utterance(text: text, isSSML: isSSML, label: "say")
         switch output {
         case .text:
-            try printText(utterance, voice: voice, io: io)
+            printText(utterance, voice: voice, seconds: estimate(utterance, locale: locale, rate: rate), io: io)
         case .wav(let path):
             let clock = VirtualClock()
             let sink = WAVFileSink(path: path)
@@ -98,7 +99,7 @@ public enum SayCommand: VoiceGuideCommand {
                 // The same rule as drive's `auto`: one warning, then text.
                 io.error("voiceguide say: no audio output (\(error.description)); printing the text instead. "
                          + AudioHint.text)
-                try printText(utterance, voice: voice, io: io)
+                printText(utterance, voice: voice, seconds: estimate(utterance, locale: locale, rate: rate), io: io)
                 return .ok
             }
             defer { try? player.shutdown() }
@@ -107,9 +108,18 @@ public enum SayCommand: VoiceGuideCommand {
         return .ok
     }
 
-    /// `--output text`: the text with its synthesized length and voice.
-    private static func printText(_ utterance: Utterance, voice: SpeechBackend.Voice, io: CommandIO) throws {
-        let seconds = try voice.synthesizer.render(utterance).duration
+    /// The speaking time of `utterance` in text mode, estimated as `transcript` does (the locale's words or
+    /// characters per second, `PhraseDurationEstimator`; SSML by its text, tags left out), scaled by `--rate`
+    /// against the default 175 wpm: nothing is synthesized, so 10 KB of text returns at once.
+    static func estimate(_ utterance: Utterance, locale: LocaleProfile, rate: Int) -> Double {
+        var model = locale.speakingRate
+        model.perSecond *= Double(rate) / 175
+        return PhraseDurationEstimator.duration(of: utterance.isSSML ? utterance.text.replacingTags() : utterance.text,
+                                                rate: model)
+    }
+
+    /// `--output text`: the text with its estimated length and voice.
+    private static func printText(_ utterance: Utterance, voice: SpeechBackend.Voice, seconds: Double, io: CommandIO) {
         let name = voice.piper == nil ? voice.espeak.voice.voice.shortName : "piper:" + voice.name
         io.print("[0.00–\(String(format: "%.2f", seconds))] (\(name)) \(utterance.text)")
     }
@@ -127,8 +137,9 @@ public enum SayCommand: VoiceGuideCommand {
 
     /// The voice, through the factory: `--voice` (an unknown eSpeak one is a usage error, 64, with close
     /// matches), else the `--locale` profile's voice (an unknown one there is bad locale data, 65, naming the
-    /// file), else en-US's. A Piper voice must speak the locale's language.
-    static func voice(_ arguments: ParsedArguments, rate: Int, pitch: Int = 50, io: CommandIO) throws -> SpeechBackend.Voice {
+    /// file), else en-US's. A Piper voice must speak the locale's language. With the locale it was chosen for.
+    static func voice(_ arguments: ParsedArguments, rate: Int, pitch: Int = 50,
+                      io: CommandIO) throws -> (SpeechBackend.Voice, LocaleProfile) {
         let data = try PhrasingSupport.data(arguments, io: io)
         let locale = try PhrasingSupport.locale(arguments.values["locale"] ?? VoiceGuideData.defaultLocaleTag, data: data, io: io)
         let choice = arguments.values["voice"].map(VoiceChoice.init)
@@ -136,5 +147,6 @@ public enum SayCommand: VoiceGuideCommand {
         var voice = try VoiceSelection.voice(choice, locale: locale, data: data, rate: rate, pitch: pitch, cacheSeconds: 0,
                                              checksLanguage: arguments.values["locale"] != nil, io: io)
         if case .espeak? = choice, arguments.values["locale"] == nil { voice.name = voice.espeak.voice.voice.shortName }
-        return voice
-    }}
+        return (voice, locale.profile)
+    }
+}

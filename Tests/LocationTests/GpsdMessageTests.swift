@@ -23,9 +23,9 @@ import Testing
         #expect(throws: GpsdMessage.Problem.self) { try GpsdMessage.parse(Array(#"{"class":"TPV","#.utf8)) }
     }
 
-    @Test func linesLongerThanTheProtocolAreCutAndMarked() {
+    @Test func linesLongerThanTheLimitAreCutAndMarked() {
         var splitter = LineSplitter(limit: GpsdSource.lineLimit)
-        let long = Array(repeating: UInt8(ascii: "x"), count: 4000)
+        let long = Array(repeating: UInt8(ascii: "x"), count: GpsdSource.lineLimit + 4000)
         splitter.append(ParserFuzzTests.gpsdCorpus[1] + [0x0A] + long + [0x0A] + ParserFuzzTests.gpsdCorpus[1] + [0x0A])
         let lines = [splitter.next(), splitter.next(), splitter.next(), splitter.next()]
         #expect(lines[0] == .init(bytes: ParserFuzzTests.gpsdCorpus[1], truncated: false))
