@@ -275,7 +275,8 @@ public struct AnnouncementPlanner: Sendable {
         let limit: Double?
         switch camera.camera.limit {
         case .unlimited?: limit = nil
-        case let known?: limit = known.metersPerSecond.map { $0 * 3.6 }
+        case .kilometersPerHour(let kmh)?: limit = kmh
+        case .milesPerHour(let mph)?: limit = mph * SpeedLimit.kmhPerMph
         case nil: limit = index.speedLimit(atDistance: camera.distanceAlong)?.kmh
         }
         return make(.camera, step: nil, s, spokenDistance: camera.distanceAlong - s.distance, speedLimitKmh: limit)
