@@ -231,7 +231,7 @@ struct DriveSetup {
             }
         }
         console.summary(driven: distance(loop.progress?.distanceAlong ?? 0), sim: loop.simTime, stopKey: nil, wrote: wrote,
-                        nmea: source.nmeaReport)
+                        nmea: source.nmeaReport, skippedCameras: settings.cameras.isEmpty ? nil : navigator.skippedCameras)
         noteFallbacks(chosen)
         if tally.failed > 0 {
             throw CLIError(.ioError, "\(path): writing the WAV file failed for \(tally.failed) announcement(s)")
@@ -391,7 +391,8 @@ struct DriveSetup {
         interactive.stop()
         do { try recorder?.finish() } catch { throw DriveLocation.cliError(error) }
         console.summary(driven: distance(loop.progress?.distanceAlong ?? 0), sim: loop.simTime,
-                        stopKey: interactive.quitRequested ? "stopQuit" : nil, nmea: source.nmeaReport)
+                        stopKey: interactive.quitRequested ? "stopQuit" : nil, nmea: source.nmeaReport,
+                        skippedCameras: settings.cameras.isEmpty ? nil : navigator.skippedCameras)
         return .ok
     }
 }
