@@ -698,7 +698,7 @@ extension AnnouncementPlanner {
     /// window), of the time (the end of speaking), or of the step (speed, leg, next maneuver), so between these
     /// points `plan` returns nil and changes nothing. `interval` is the time between updates. Nil `meters` means
     /// the next update must be planned (a state this does not model: off route, a pending notice, before the
-    /// depart); `.infinity` means nothing is left to decide by distance.
+    /// depart, a camera due and waiting for room); `.infinity` means nothing is left to decide by distance.
     func nextDecision(after progress: RouteProgress, interval: Double) -> (meters: Double?, seconds: Double) {
         let time = progress.timestamp
         // The overspeed timers read every update.
@@ -738,14 +738,13 @@ extension AnnouncementPlanner {
             thresholds += [change.meters, change.meters + limitWindow(s) + 0.001]
             if k + 1 < limitChanges.count { thresholds.append(limitChanges[k + 1].meters) }
         }
-        // A camera: where it comes within the prepare distance, where it can no longer be said in time, where it
-        // is reached, and the next one's prepare distance.
+        // A camera: where it comes within the prepare distance. Once there and waiting for room, every update is
+        // planned: its speaking time changes with the distance it says ("in 350 m", "in 300 m"), so whether it fits
+        // before the next stage and before the camera is no threshold of the progress (a few updates a camera).
         if let k = cameras[cameraCursor...].firstIndex(where: { !memory.isHandled(camera: $0) }) {
             let camera = cameras[k], lead = trigger(.prepare, duration: 0, s)
-            let duration = cameraAnnouncement(camera, s).durationSeconds
-            thresholds += [camera.distanceAlong - lead, camera.distanceAlong,
-                           camera.distanceAlong - speed * (duration + interval + configuration.cameraFinishMarginSeconds)]
-            if k + 1 < cameras.count { thresholds.append(cameras[k + 1].distanceAlong - lead) }
+            if camera.distanceAlong - lead <= d { return (nil, time) }
+            thresholds += [camera.distanceAlong - lead, camera.distanceAlong]
         }
         let ahead = thresholds.filter { $0 > d }.min() ?? .infinity
         return (ahead, .infinity)

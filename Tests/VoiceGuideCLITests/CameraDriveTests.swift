@@ -1,12 +1,15 @@
 import Foundation
 import RouteModel
+import Guidance
+import Routing
 import Testing
 import VoiceGuideTestSupport
 
 /// `drive --cameras` on routes the test's own real Valhalla plans over the Helsinki extract, past the extract's real
 /// speed camera on Mannerheimintie (node 2665331741, read from osmium's output of the extract): said once driving
 /// south past it, and not at all driving north on the other carriageway when the file says it checks the
-/// southbound traffic.
+/// southbound traffic; after a real reroute (a new Valhalla route from where the car is, past the same camera) it
+/// is not said again.
 @Suite(.valhalla) struct CameraDriveTests {
     /// On Mannerheimintie, 190 m north of the camera, and 300 m south of it: Valhalla drives south past it.
     static let north = "60.17191,24.93560"
@@ -71,5 +74,40 @@ import VoiceGuideTestSupport
         // Southbound the same file's camera is said.
         let again = drive(from: Self.north, to: Self.south, cameras: geoJSON.path, router: valhalla.baseURL)
         #expect(self.events(again.out).filter { $0["kind"]?.stringValue == "camera" && $0["event"]?.stringValue == "announcement" }.count == 1)
+    }
+
+    @Test func aRerouteThroughValhallaPastTheSameCameraDoesNotSayItAgain() throws {
+        let valhalla = try ValhallaService.scoped()
+        let router = try ValhallaRouter(baseURL: valhalla.baseURL)
+        let from = try #require(DestinationOptionsCoordinates.parse(Self.north))
+        let to = try #require(DestinationOptionsCoordinates.parse(Self.south))
+        let planned = try router.routeBlocking(RouteRequest(origin: from, destinations: [to], language: "en-US"))
+        let index = RouteIndex(route: planned.document.route)
+        var configuration = GuidanceConfiguration.standard
+        configuration.cameras = [SpeedCamera(coordinate: Self.camera)]
+        let onRoute = try #require(RouteCameras(path: index.path, cameras: configuration.cameras).cameras.first)
+        var session = GuidanceSession(index: index, configuration: configuration, estimator: KindDurationEstimator())
+        // Drive until the camera is said, stopping 120 m short of it (room to say it again, were it forgotten).
+        var said: [Announcement] = []
+        var last: SimulatedFix?
+        for fix in Simulator(index: index) where fix.routeMeters < onRoute.distanceAlong - 120 {
+            said += session.update(fix.position)
+            last = fix
+        }
+        #expect(said.filter { $0.kind == .camera }.count == 1, "\(said.map(\.kind))")
+        // A new route from there, as the rerouter asks for it: the camera is on it, ahead, the same way.
+        let here = try #require(last)
+        let rerouted = try router.routeBlocking(RouteRequest(rerouting: index.route, currentLeg: 0, position: here.position.coordinate,
+                                                             heading: here.position.heading, language: "en-US"))
+        let newIndex = RouteIndex(route: rerouted.document.route)
+        #expect(RouteCameras(path: newIndex.path, cameras: configuration.cameras).cameras.count == 1, "the new route passes the camera")
+        session.reroute(to: newIndex)
+        var after: [Announcement] = []
+        for fix in Simulator(index: newIndex, options: SimulatorOptions(startTime: here.position.timestamp + 1)) {
+            after += session.update(fix.position)
+        }
+        #expect(after.first?.kind == .reroute && after.last?.kind == .arrive, "\(after.map(\.kind))")
+        #expect(!after.contains { $0.kind == .camera }, "\(after.map(\.kind))")
+        #expect(session.planner.skippedCameras == 0)
     }
 }
