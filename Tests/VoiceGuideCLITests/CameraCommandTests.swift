@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Guidance
 import RouteModel
+import VoiceGuideTestSupport
 @testable import VoiceGuideCLI
 
 /// `--cameras FILE` through the commands: cameras files the test writes (GeoJSON and OpenStreetMap XML) placed on
@@ -137,5 +138,25 @@ import RouteModel
         #expect(list.filter { $0["kind"] as? String == "camera" }.count == 2)
         let config = ToolRun(["config"], environment: environment)
         #expect(config.code == 0 && config.out.contains("cameras") && config.out.contains(file), "\(config.out)")
+    }
+
+    @Test func statsCountTheCamerasSkippedAndMatchTheSchema() throws {
+        // 40 m from the start: the depart takes the time, so it cannot be said before it is reached.
+        let path = try Self.path()
+        let (p, bearing) = Self.point(path, at: 40)
+        let file = try CLIFixtures.temporaryFile(Data(#"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[\#(p.longitude),\#(p.latitude)]},"properties":{"direction":\#(bearing)}}]}"#.utf8), name: "c.geojson")
+        let run = ToolRun(["transcript", Self.route, "--format", "json", "--stats", "--cameras", file])
+        #expect(run.code == 0, "\(run.err)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
+        let stats = try #require(object["stats"] as? [String: Any])
+        #expect(stats["skippedCameras"] as? Double == 1)
+        #expect((object["announcements"] as? [[String: Any]])?.contains { $0["kind"] as? String == "camera" } == false)
+        let problems = try SchemaValidation.problems([run.out], schema: "transcript.schema.json")
+        #expect(problems.allSatisfy { $0.isEmpty }, "\(problems)")
+        let text = ToolRun(["transcript", Self.route, "--stats", "--cameras", file])
+        #expect(text.out.contains("cameras skipped:    1"), "\(text.out)")
+        // Without --cameras the report has no such line or member.
+        let plain = ToolRun(["transcript", Self.route, "--format", "json", "--stats"])
+        #expect(!plain.out.contains("skippedCameras"))
     }
 }
