@@ -23,6 +23,10 @@ struct AnnouncementMemory: Sendable {
     /// Speed limit changes said or skipped, by where the limit starts and its value, across routes: a new route
     /// over the same road does not say its limit again.
     private var limitChanges = [(location: Coordinate, kmh: Double)]()
+    /// Speed cameras said or skipped (passed), by where the camera stands and the bearing it was passed at, across
+    /// routes: a new route past the same camera the same way does not say it again; a later pass the other way
+    /// (a route there and back past a camera checking both ways) does.
+    private var cameras = [(location: Coordinate, bearing: Double)]()
 
     /// The bit of `kind` in `handled`.
     private static func bit(_ kind: AnnouncementKind) -> UInt16 {
@@ -93,6 +97,22 @@ struct AnnouncementMemory: Sendable {
     mutating func handle(limitChangeAt location: Coordinate, kmh: Double) {
         limitChanges.append((location, kmh))
     }
+
+    /// True when `camera` (at its place and bearing on the route) was said or skipped, on this route or an earlier one.
+    func isHandled(camera: CameraOnRoute) -> Bool {
+        cameras.contains {
+            Geo.distance($0.location, camera.camera.coordinate) <= Self.sameCameraMeters
+                && RouteCameras.headingDifference($0.bearing, camera.routeBearing) <= RouteCameras.defaultMaxHeadingDifference
+        }
+    }
+
+    /// Marks `camera` as said or skipped: it is never said again when passed the same way.
+    mutating func handle(camera: CameraOnRoute) {
+        cameras.append((camera.camera.coordinate, camera.routeBearing))
+    }
+
+    /// Two camera positions this close are the same camera (files give the same node the same coordinates).
+    static let sameCameraMeters = 1.0
 
     /// Starts a new route: what was said stays remembered by maneuver identity; step keys are forgotten.
     mutating func newRoute() {

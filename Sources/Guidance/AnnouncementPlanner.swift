@@ -22,9 +22,13 @@ import RouteModel
 /// resumes with the maneuver ahead; stages of it already said are not repeated, stages passed while off the
 /// route are dropped. After `reroute(to:)` nothing more is said about the old route.
 ///
-/// Alerts (`speedLimit`, `overspeed`) come after every maneuver announcement: one is said only when no maneuver
-/// stage is due and it ends (plus one update interval) before the next stage becomes due, so it never delays or
-/// overlaps one. A limit change waits at most `speedLimitWindowSeconds` of driving for that, then is skipped.
+/// Alerts (`overspeed`, `camera`, `speedLimit`, in that order) come after every maneuver announcement: one is
+/// said only when no maneuver stage is due and it ends (plus one update interval) before the next stage becomes
+/// due, so it never delays or overlaps one. A limit change waits at most `speedLimitWindowSeconds` of driving for
+/// that, then is skipped. A camera (`GuidanceConfiguration.cameras`) is due from the prepare distance before it
+/// and waits for room as long as it can still end `cameraFinishMarginSeconds` before the camera; then it is
+/// skipped and counted (`skippedCameras`). Cameras are remembered by place and bearing across reroutes, and
+/// those passed on the old route stay done.
 public struct AnnouncementPlanner: Sendable {
     /// The thresholds used.
     public let configuration: GuidanceConfiguration
@@ -52,6 +56,12 @@ public struct AnnouncementPlanner: Sendable {
     private var limitCursor = 0
     /// The overspeed warning's timers.
     private var overspeed = OverspeedTracker()
+    /// The cameras on the current route in its driving direction (`GuidanceConfiguration.cameras`), by distance.
+    private var cameras: [CameraOnRoute] = []
+    /// The first entry of `cameras` not yet said or skipped.
+    private var cameraCursor = 0
+    /// Cameras not said: passed before there was room to say one (a maneuver's announcements took the time).
+    public private(set) var skippedCameras = 0
 
     /// A place where the speed limit changes to one said on a fast road.
     struct LimitChange: Sendable, Hashable {
@@ -80,6 +90,7 @@ public struct AnnouncementPlanner: Sendable {
         self.estimator = estimator
         self.catalog = ManeuverCatalog(index: index)
         self.limitChanges = Self.limitChanges(index, configuration: configuration)
+        self.cameras = Self.cameras(index, configuration: configuration)
     }
 
     /// The route being planned.
@@ -102,9 +113,17 @@ public struct AnnouncementPlanner: Sendable {
     /// Continues on `index` (a new route from the current position). What was said stays remembered by
     /// maneuver identity; a `reroute` announcement is given as soon as possible.
     public mutating func reroute(to index: RouteIndex) {
+        // The cameras passed on the old route stay done, said or not: the new route may pass one again.
+        if let passed = lastDistance {
+            for camera in cameras[cameraCursor...] where camera.distanceAlong <= passed && !memory.isHandled(camera: camera) {
+                memory.handle(camera: camera)
+            }
+        }
         catalog = ManeuverCatalog(index: index)
         limitChanges = Self.limitChanges(index, configuration: configuration)
         limitCursor = 0
+        cameras = Self.cameras(index, configuration: configuration)
+        cameraCursor = 0
         memory.newRoute()
         chained = []
         lastFinal = nil
@@ -187,6 +206,13 @@ public struct AnnouncementPlanner: Sendable {
             speakingUntil = s.time + warning.durationSeconds
             return warning
         }
+        if let camera = dueCamera(s) {
+            guard fitsBeforeManeuver(camera.announcement, s) else { return nil }
+            memory.handle(camera: cameras[camera.index])
+            cameraCursor = camera.index + 1
+            speakingUntil = s.time + camera.announcement.durationSeconds
+            return camera.announcement
+        }
         guard let k = dueLimitChange(s) else { return nil }
         let change = limitChanges[k]
         let announcement = make(.speedLimit, step: nil, s, speedLimitKmh: change.kmh)
@@ -217,6 +243,43 @@ public struct AnnouncementPlanner: Sendable {
             return nil
         }
         return last
+    }
+
+    /// The cameras of `index` in its driving direction, when there are cameras to announce.
+    static func cameras(_ index: RouteIndex, configuration: GuidanceConfiguration) -> [CameraOnRoute] {
+        configuration.cameras.isEmpty ? [] : RouteCameras(path: index.path, cameras: configuration.cameras).cameras
+    }
+
+    /// The next camera ahead not yet said or skipped and its announcement, when it is within the prepare distance
+    /// and the announcement still ends `cameraFinishMarginSeconds` (plus one update interval) before it. Cameras
+    /// reached, or too close to say one in time, are skipped (counted in `skippedCameras`); cameras already
+    /// handled (on an earlier route) are passed over.
+    private mutating func dueCamera(_ s: Situation) -> (index: Int, announcement: Announcement)? {
+        while cameraCursor < cameras.count {
+            let camera = cameras[cameraCursor]
+            if memory.isHandled(camera: camera) { cameraCursor += 1; continue }
+            let ahead = camera.distanceAlong - s.distance
+            guard ahead <= trigger(.prepare, duration: 0, s) else { return nil }
+            let announcement = cameraAnnouncement(camera, s)
+            let end = s.speed * (announcement.durationSeconds + s.interval + configuration.cameraFinishMarginSeconds)
+            if ahead > end { return (cameraCursor, announcement) }
+            memory.handle(camera: camera)
+            skippedCameras += 1
+            cameraCursor += 1
+        }
+        return nil
+    }
+
+    /// "Speed camera in 400 m", with the camera's limit, else the road's limit there, when known.
+    private func cameraAnnouncement(_ camera: CameraOnRoute, _ s: Situation) -> Announcement {
+        let limit: Double?
+        switch camera.camera.limit {
+        case .unlimited?: limit = nil
+        case .kilometersPerHour(let kmh)?: limit = kmh
+        case .milesPerHour(let mph)?: limit = mph * SpeedLimit.kmhPerMph
+        case nil: limit = index.speedLimit(atDistance: camera.distanceAlong)?.kmh
+        }
+        return make(.camera, step: nil, s, spokenDistance: camera.distanceAlong - s.distance, speedLimitKmh: limit)
     }
 
     /// Marks `change` as done without saying it.
@@ -635,7 +698,7 @@ extension AnnouncementPlanner {
     /// window), of the time (the end of speaking), or of the step (speed, leg, next maneuver), so between these
     /// points `plan` returns nil and changes nothing. `interval` is the time between updates. Nil `meters` means
     /// the next update must be planned (a state this does not model: off route, a pending notice, before the
-    /// depart); `.infinity` means nothing is left to decide by distance.
+    /// depart, a camera due and waiting for room); `.infinity` means nothing is left to decide by distance.
     func nextDecision(after progress: RouteProgress, interval: Double) -> (meters: Double?, seconds: Double) {
         let time = progress.timestamp
         // The overspeed timers read every update.
@@ -674,6 +737,14 @@ extension AnnouncementPlanner {
             let change = limitChanges[k]
             thresholds += [change.meters, change.meters + limitWindow(s) + 0.001]
             if k + 1 < limitChanges.count { thresholds.append(limitChanges[k + 1].meters) }
+        }
+        // A camera: where it comes within the prepare distance. Once there and waiting for room, every update is
+        // planned: its speaking time changes with the distance it says ("in 350 m", "in 300 m"), so whether it fits
+        // before the next stage and before the camera is no threshold of the progress (a few updates a camera).
+        if let k = cameras[cameraCursor...].firstIndex(where: { !memory.isHandled(camera: $0) }) {
+            let camera = cameras[k], lead = trigger(.prepare, duration: 0, s)
+            if camera.distanceAlong - lead <= d { return (nil, time) }
+            thresholds += [camera.distanceAlong - lead, camera.distanceAlong]
         }
         let ahead = thresholds.filter { $0 > d }.min() ?? .infinity
         return (ahead, .infinity)

@@ -1,3 +1,5 @@
+import RouteModel
+
 /// Every threshold of progress tracking and announcement planning, in one value (meters, seconds, m/s).
 ///
 /// Triggers are time-based ("say it N seconds before the maneuver at the current speed") and then clamped
@@ -139,6 +141,14 @@ public struct GuidanceConfiguration: Sendable, Hashable {
     public var overspeedSeconds: Double = 3
     /// After a warning, under the limit for this long before another one, seconds (or a new limit).
     public var overspeedRearmSeconds: Double = 10
+
+    /// The fixed speed cameras to announce (`--cameras`), matched to each route in its driving direction
+    /// (`RouteCameras`); empty: none. Each one ahead is said once ("Speed camera in 400 m"), from the prepare
+    /// distance at the planning speed, and never again on a later route.
+    public var cameras: [SpeedCamera] = []
+    /// A camera announcement must end at least this long before the camera is reached, seconds; when it no longer
+    /// can, the camera is skipped (`AnnouncementPlanner.skippedCameras`).
+    public var cameraFinishMarginSeconds: Double = 2
 
     /// The speed over `limitKmh` from which the car is too fast, km/h.
     public func overspeedThresholdKmh(limitKmh: Double) -> Double {

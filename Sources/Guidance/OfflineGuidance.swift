@@ -10,6 +10,8 @@ public struct GuidanceRun: Sendable {
     public var reachedSeconds: [Double?]
     /// Simulated time of the last fix, seconds.
     public var endSeconds: Double
+    /// Speed cameras on the route not said: reached before there was room (`AnnouncementPlanner.skippedCameras`).
+    public var skippedCameras = 0
 }
 
 /// Runs guidance without a clock (the `transcript` path).
@@ -112,7 +114,8 @@ public enum OfflineGuidance {
         }
         let report = GuidanceQualityReport(catalog: catalog, announcements: announcements, reached: reached,
                                            configuration: session.tracker.configuration)
-        return GuidanceRun(announcements: announcements, report: report, reachedSeconds: reached, endSeconds: end)
+        return GuidanceRun(announcements: announcements, report: report, reachedSeconds: reached, endSeconds: end,
+                           skippedCameras: session.planner.skippedCameras)
     }
 
     /// Feeds `fixes` (from a simulator on the session's current route) into `session` and checks the result.
@@ -140,6 +143,7 @@ public enum OfflineGuidance {
         }
         let report = GuidanceQualityReport(catalog: catalog, announcements: announcements, reached: reached,
                                            configuration: session.tracker.configuration)
-        return GuidanceRun(announcements: announcements, report: report, reachedSeconds: reached, endSeconds: end)
+        return GuidanceRun(announcements: announcements, report: report, reachedSeconds: reached, endSeconds: end,
+                           skippedCameras: session.planner.skippedCameras)
     }
 }

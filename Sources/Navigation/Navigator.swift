@@ -22,7 +22,7 @@ import Routing
 public final class Navigator: @unchecked Sendable {
     /// How a navigator guides and speaks.
     public struct Options: Sendable {
-        /// Planner and tracker numbers (`speedOverride` fixes the planning speed).
+        /// Planner and tracker numbers (`speedOverride` fixes the planning speed; `cameras` are the speed cameras to announce).
         public var configuration: GuidanceConfiguration
         /// The synthesizer voice; nil means the locale's own (`LocaleProfile.voice`).
         public var voice: String?
@@ -115,6 +115,8 @@ public final class Navigator: @unchecked Sendable {
     public var hasArrived: Bool { locked { $0.arrived } }
     /// True while the vehicle is confirmed off the route.
     public var isOffRoute: Bool { locked { $0.offRoute } }
+    /// Speed cameras passed without being said so far (no room before them; `AnnouncementPlanner.skippedCameras`).
+    public var skippedCameras: Int { locked { $0.session.planner.skippedCameras } }
     /// True while a reroute request is on its way to the router.
     public var isRerouting: Bool { rerouter?.isInFlight ?? false }
     /// The position receiver's last reported state.

@@ -67,7 +67,7 @@ public struct RouteCameras: Sendable {
     }
 
     /// The smallest angle between two headings, 0...180 degrees.
-    static func headingDifference(_ a: Double, _ b: Double) -> Double {
+    public static func headingDifference(_ a: Double, _ b: Double) -> Double {
         let d = abs(a - b).truncatingRemainder(dividingBy: 360)
         return d > 180 ? 360 - d : d
     }

@@ -96,6 +96,8 @@ public enum ConfigCommand: VoiceGuideCommand {
             ?? Effective(key: "router", value: nil, source: "default"))
         rows.append(given("places").map { Effective(key: "places", value: $0, source: file) }
             ?? Effective(key: "places", value: nil, source: "default"))
+        rows.append(given("cameras").map { Effective(key: "cameras", value: $0, source: file) }
+            ?? Effective(key: "cameras", value: nil, source: "default"))
         return rows
     }
 }

@@ -15,7 +15,7 @@ public enum DriveCommand: VoiceGuideCommand {
     /// One line for the command list.
     public static let summary = "Hear guidance during a simulated drive (ALSA, WAV file, or text)."
     /// Usage after the command name: every option.
-    public static let usage = "[ROUTE|NAME|-] [--to LAT,LON|NAME] [--via LAT,LON|NAME…] [--from LAT,LON|NAME] [--places FILE] [--locale TAG] [--units metric|imperial|uk] [--speed KMH] [--speed-limits] [--overspeed KMH] [--speedup N] "
+    public static let usage = "[ROUTE|NAME|-] [--to LAT,LON|NAME] [--via LAT,LON|NAME…] [--from LAT,LON|NAME] [--places FILE] [--locale TAG] [--units metric|imperial|uk] [--speed KMH] [--speed-limits] [--cameras FILE] [--overspeed KMH] [--speedup N] "
         + "[--output auto|alsa[:DEVICE]|wav:FILE|text] [--compress N] [--mute-from S --mute-until S] [--volume PERCENT] "
         + "[--voice NAME] [--rate WPM] [--pitch P] [--quiet | --verbose] [--events FILE|-] [--route-index N] "
         + "[--polyline 5|6] [--data-dir DIR] [--location SOURCE] "
@@ -31,6 +31,7 @@ public enum DriveCommand: VoiceGuideCommand {
         OptionSpec("volume", value: "PERCENT", help: "Output volume, 0 to 100 (default 100)."),
         OptionSpec("format", value: "FORMAT", help: "With --list-routes or --list-voices: text (default) or json (docs/routes.schema.json, docs/voices.schema.json)."),
         GuidanceSettings.speedLimitsOption,
+        GuidanceSettings.camerasOption,
         OptionSpec("overspeed", value: "KMH", help: "Warn once when the speed stays over the route's limit by more than KMH (0 to 100; default 5 km/h or 5 %, whichever is more) for 3 s; again after 10 s under the limit or at a new limit."),
     ] + GuidanceSettings.optionSpecs + DriveExtras.optionSpecs + DriveLocation.optionSpecs + DestinationOptions.optionSpecs
 

@@ -172,9 +172,11 @@ final class DriveConsole: @unchecked Sendable {
     }
 
     /// The closing line in the locale's words: distance and time driven, what became of the announcements,
-    /// how many fixes an NMEA reader used and what it skipped (garbled sentences; fixes out of time order and time jumps bridged, when there
-    /// were any), and why the drive ended early (a ui key) or what it wrote. Goes to stderr; `--events` gets `end`.
-    func summary(driven: String, sim: Double, stopKey: String?, wrote: String? = nil, nmea: NMEAReport? = nil) {
+    /// how many fixes an NMEA reader used and what it skipped (garbled sentences; fixes out of time order and time
+    /// jumps bridged, when there were any), and why the drive ended early (a ui key) or what it wrote. Goes to
+    /// stderr; `--events` gets `end`, with `skippedCameras` when cameras were given.
+    func summary(driven: String, sim: Double, stopKey: String?, wrote: String? = nil, nmea: NMEAReport? = nil,
+                 skippedCameras: Int? = nil) {
         let t = counts
         let garbled = nmea?.garbled ?? 0, skipped = nmea?.outOfOrder ?? 0, jumps = nmea?.timeJumps ?? 0
         var more = ""
@@ -190,6 +192,7 @@ final class DriveConsole: @unchecked Sendable {
                                           "triggered": String(t.triggered), "spoken": String(t.spoken),
                                           "interrupted": String(t.interrupted), "muted": String(t.muted),
                                           "dropped": String(t.dropped), "more": more])
+        let cameras: [(String, JSONValue)] = skippedCameras.map { [("skippedCameras", .number(Double($0)))] } ?? []
         events?.write(DriveEvent("end", at: sim, [
             ("triggered", .number(Double(t.triggered))), ("spoken", .number(Double(t.spoken))),
             ("interrupted", .number(Double(t.interrupted))), ("muted", .number(Double(t.muted))),
@@ -197,6 +200,7 @@ final class DriveConsole: @unchecked Sendable {
             ("garbledSentences", .number(Double(garbled))), ("nmeaFixes", .number(Double(nmea?.fixes ?? 0))),
             ("outOfOrderFixes", .number(Double(skipped))),
             ("timeJumps", .number(Double(jumps))), ("gaps", .number(Double(nmea?.gaps ?? 0))),
+        ] + cameras + [
             ("reason", stopKey.map { .string($0) } ?? .string("finished")),
         ]))
         io.error(line)

@@ -231,7 +231,7 @@ struct DriveSetup {
             }
         }
         console.summary(driven: distance(loop.progress?.distanceAlong ?? 0), sim: loop.simTime, stopKey: nil, wrote: wrote,
-                        nmea: source.nmeaReport)
+                        nmea: source.nmeaReport, skippedCameras: settings.cameras.isEmpty ? nil : navigator.skippedCameras)
         Self.noteNoFix(loop, source: source, io: io)
         noteFallbacks(chosen)
         if tally.failed > 0 {
@@ -399,7 +399,8 @@ struct DriveSetup {
         interactive.stop()
         do { try recorder?.finish() } catch { throw DriveLocation.cliError(error) }
         console.summary(driven: distance(loop.progress?.distanceAlong ?? 0), sim: loop.simTime,
-                        stopKey: interactive.quitRequested ? "stopQuit" : nil, nmea: source.nmeaReport)
+                        stopKey: interactive.quitRequested ? "stopQuit" : nil, nmea: source.nmeaReport,
+                        skippedCameras: settings.cameras.isEmpty ? nil : navigator.skippedCameras)
         Self.noteNoFix(loop, source: source, io: io)
         return .ok
     }

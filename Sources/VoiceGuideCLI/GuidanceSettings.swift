@@ -25,9 +25,26 @@ struct GuidanceSettings {
     /// Overspeed warnings (`drive`; nil: none), with the tolerance over the limit in km/h (nil inside: the
     /// default, 5 km/h or 5 %).
     var overspeed: Double?? = nil
+    /// The speed cameras to announce (`--cameras FILE`; empty: none).
+    var cameras: [SpeedCamera] = []
 
     /// `--speed-limits`, for the commands that say limits (`transcript`, `drive`).
     static let speedLimitsOption = OptionSpec("speed-limits", help: "Say the new speed limit where it changes on a fast road (60 km/h or more), from the route's annotation.maxspeed, between maneuver announcements.")
+
+    /// `--cameras FILE`, for the commands that say alerts (`transcript`, `drive`; also a setting of the settings file).
+    static let camerasOption = OptionSpec("cameras", value: "FILE", help: "Say \"Speed camera in 400 m\" once before each fixed speed camera of FILE on the route in the driving direction: GeoJSON points (properties maxspeed, direction) or OpenStreetMap XML nodes tagged highway=speed_camera.")
+
+    /// The cameras of `--cameras FILE`, if given: a missing file is exit 66, a bad one 65 (the file and the JSON path
+    /// or XML line).
+    static func cameras(_ arguments: ParsedArguments) throws -> [SpeedCamera] {
+        guard let path = arguments.values["cameras"] else { return [] }
+        do { return try SpeedCameras(path: path).cameras } catch {
+            switch error.kind {
+            case .missing: throw CLIError(.noInput, error.description)
+            case .badData: throw CLIError(.dataError, error.description)
+            }
+        }
+    }
 
     /// Options both commands accept (plus the route options of `RouteLoading`).
     static let optionSpecs: [OptionSpec] = [
@@ -59,11 +76,14 @@ struct GuidanceSettings {
         let tag = PhrasingSupport.localeTag(arguments, data: data, io: io)
         let locale = try PhrasingSupport.locale(tag, data: data, io: io)
         let builder = locale.builder(units: units)
+        // Before the route: a bad cameras file is reported without asking a router first.
+        let cameras = try Self.cameras(arguments)
         let (document, name) = try route(locale, builder)
         RouteLoading.reportWarnings(document, file: name, io: io)
         var settings = GuidanceSettings(document: document, routeName: name, index: RouteIndex(route: document.route),
                                         data: data, locale: locale, builder: builder, speedKmh: speed)
         settings.speedLimits = arguments.flags.contains("speed-limits")
+        settings.cameras = cameras
         return settings
     }
 
@@ -85,6 +105,7 @@ struct GuidanceSettings {
         var configuration = GuidanceConfiguration.standard
         if let kmh = speedKmh { configuration.speedOverride = kmh / 3.6 }
         configuration.speedLimitAlerts = speedLimits
+        configuration.cameras = cameras
         if let tolerance = overspeed {
             configuration.overspeedWarnings = true
             configuration.overspeedToleranceKmh = tolerance

@@ -80,6 +80,9 @@ struct Transcript {
                      "  duplicates:         \(r.duplicates)",
                      "  late:               \(r.late)",
                      "  missed:             " + (r.missed.isEmpty ? "0" : r.missed.map(\.description).joined(separator: ", "))]
+        if !settings.cameras.isEmpty {
+            lines.append("  cameras skipped:    \(plan.run.skippedCameras) (passed before there was room to say them)")
+        }
         let facts = FactsCarried(announcements: plan.run.announcements, announceable: r.announceable,
                                  index: settings.index, builder: settings.builder)
         lines.append("  facts carried:      " + facts.summary)

@@ -16,7 +16,7 @@ public enum TranscriptCommand: VoiceGuideCommand {
     public static let summary = "Generate a route's instruction transcript (text, json, srt, vtt, mapbox)."
     /// Usage after the command name.
     public static let usage = "ROUTE|NAME|- | --batch [--max-line BYTES] [--jobs N] [--locale TAG] [--units metric|imperial|uk] [--speed KMH] "
-        + "[--format text|json|srt|vtt|mapbox] [--keep-banners] [--speed-limits] [--stats] [--durations words|speech] [--route-index N] "
+        + "[--format text|json|srt|vtt|mapbox] [--keep-banners] [--speed-limits] [--cameras FILE] [--stats] [--durations words|speech] [--route-index N] "
         + "[--voice VOICE] [--polyline 5|6] [--data-dir DIR]"
     /// The options the command accepts.
     public static let options: [OptionSpec] = [
@@ -29,6 +29,7 @@ public enum TranscriptCommand: VoiceGuideCommand {
         OptionSpec("durations", value: "MODEL", help: "Speaking times from 'words' (locale words/s, default) or 'speech' (synthesized by the voice: the locale's eSpeak NG voice, or --voice)."),
         VoiceSelection.option,
         GuidanceSettings.speedLimitsOption,
+        GuidanceSettings.camerasOption,
     ] + GuidanceSettings.optionSpecs
 
     /// Runs the command; failures are `CLIError`s with their exit codes.

@@ -8,10 +8,13 @@ enum TranscriptStats {
     /// The report as a JSON object: `maneuvers`, `announced`, `unannounced` (never named; must be 0), `chained`,
     /// `shortestLeadSeconds` (null when no maneuver was announced), `overlaps`, `duplicates`, `late`, `missed`
     /// (`{leg, step}` each), `factsCarried` (held/carried per fact, as `--stats` prints), `finalDistanceRatio`
-    /// (`RouterLeadRatio`), `warnings`.
+    /// (`RouterLeadRatio`), `warnings`; with `--cameras`, `skippedCameras`.
     static func json(_ transcript: Transcript) -> JSONValue {
         let r = transcript.plan.run.report
         let warnings = transcript.settings.document.route.warnings.map(\.description) + r.warnings
+        // Only with --cameras: the number of cameras passed before there was room to say them.
+        let cameras = transcript.settings.cameras.isEmpty ? []
+            : [JSONMember(key: "skippedCameras", value: .number(Double(transcript.plan.run.skippedCameras)))]
         return .object([
             JSONMember(key: "maneuvers", value: .number(Double(r.maneuvers))),
             JSONMember(key: "announced", value: .number(Double(r.announced))),
@@ -30,6 +33,6 @@ enum TranscriptStats {
             JSONMember(key: "finalDistanceRatio", value: transcript.leadRatio?.json
                        ?? .object([JSONMember(key: "median", value: .null), JSONMember(key: "steps", value: .number(0))])),
             JSONMember(key: "warnings", value: .array(warnings.map { .string($0) })),
-        ])
+        ] + cameras)
     }
 }

@@ -5,13 +5,14 @@ import SafeIO
 /// The user's settings file, `$XDG_CONFIG_HOME/voiceguide/config.json` (else `~/.config/voiceguide/config.json`;
 /// `$VOICEGUIDE_CONFIG` names another file, or turns it off when empty): a JSON object whose members give the
 /// defaults of options, e.g. `{"locale": "de-DE", "units": "metric", "voice": "de", "output": "text"}`
-/// (`places` names the places file that `--to NAME` looks names up in).
+/// (`places` names the places file that `--to NAME` looks names up in; `cameras` the speed cameras file of
+/// `--cameras`).
 /// An option on the command line always wins. A setting applies to every command that has the option, except
 /// `serve` (a service is configured by its own command line); `output` applies only where it is the audio
 /// output (`drive`, `say`), not a file to write (`map`).
 struct UserConfig {
     /// The settings a file may give, in the order `voiceguide config` lists them.
-    static let keys = ["locale", "units", "voice", "output", "router", "places"]
+    static let keys = ["locale", "units", "voice", "output", "router", "places", "cameras"]
     /// Commands a setting does not apply to even though they have an option of that name.
     static let exceptions: [String: Set<String>] = ["output": ["map", "transcript", "serve"]]
     /// Commands that take no settings from the file.

@@ -28,6 +28,36 @@ import RouteModel
         #expect(builder.phrase(Self.alert(.camera, kmh: nil, meters: 400)).display == "Speed camera in 400 m.")
     }
 
+    /// Every locale says a camera with and without its limit: both forms filled (no brace left), the limit only in
+    /// the first, the distance in both, and no English sentence in a book that is not English.
+    @Test func everyLocaleSaysACameraWithAndWithoutItsLimit() throws {
+        let tags = TestData.data.availableLocales()
+        #expect(tags.count == 32)
+        let english = try TestData.builder("en-US", units: .metric)
+        let englishForms = [Self.alert(.camera, kmh: 80, meters: 400), Self.alert(.camera, kmh: nil, meters: 400)]
+            .map { english.phrase($0).display.lowercased() }
+        for tag in tags {
+            let builder = try TestData.builder(tag, units: .metric)
+            let limited = builder.phrase(Self.alert(.camera, kmh: 80, meters: 400))
+            let unlimited = builder.phrase(Self.alert(.camera, kmh: nil, meters: 400))
+            for phrase in [limited, unlimited] {
+                for text in [phrase.display, phrase.spoken, phrase.ssml] {
+                    #expect(!text.contains("{") && !text.contains("}"), "\(tag): \(text)")
+                }
+                #expect(!phrase.display.trimmingCharacters(in: .whitespaces).isEmpty, "\(tag)")
+                #expect(phrase.display.contains("400"), "\(tag): the distance in \(phrase.display)")
+            }
+            #expect(limited.display.contains("80"), "\(tag): the limit in \(limited.display)")
+            #expect(!unlimited.display.contains("80"), "\(tag): no limit in \(unlimited.display)")
+            #expect(limited.display != unlimited.display, "\(tag)")
+            guard !tag.hasPrefix("en-") else { continue }
+            for text in [limited.display, unlimited.display] {
+                #expect(!englishForms.contains(text.lowercased()) && !text.lowercased().contains("speed camera"),
+                        "\(tag): English in \(text)")
+            }
+        }
+    }
+
     @Test func alertTemplatesTakeOnlySpeedAndDistance() {
         #expect(SlotID.allowed(forKey: "alert.speedLimit") == [.speed, .distance])
         #expect(!SlotID.allowed(forKey: "announce.now").contains(.speed))

@@ -29,11 +29,12 @@ import VoiceGuideTestSupport
     }
 
     /// Records every difference between the jumping and the stepped plan of `settings`.
-    static func expectIdentical(_ settings: GuidanceSettings, label: String) {
+    static func expectIdentical(_ settings: GuidanceSettings, label: String, configuration: GuidanceConfiguration = .standard) {
         let estimator = PhraseDurationEstimator(builder: settings.builder)
         let options = settings.simulatorOptions
-        let jumped = OfflineGuidance.run(settings.index, estimator: estimator, options: options)
-        let stepped = OfflineGuidance.runStepped(settings.index, estimator: estimator, options: options)
+        let jumped = OfflineGuidance.run(settings.index, configuration: configuration, estimator: estimator, options: options)
+        let stepped = OfflineGuidance.runStepped(settings.index, configuration: configuration, estimator: estimator, options: options)
+        #expect(jumped.skippedCameras == stepped.skippedCameras, "\(label): skipped cameras")
         #expect(jumped.announcements.count == stepped.announcements.count, "\(label): announcement count")
         for (n, (a, b)) in zip(jumped.announcements, stepped.announcements).enumerated() {
             let at = "\(label) #\(n) \(b.kind.rawValue) \(b.maneuver.map { "\($0.id.leg)/\($0.id.step)" } ?? "-")"
@@ -62,6 +63,31 @@ import VoiceGuideTestSupport
         for path in Self.routes {
             let name = URL(fileURLWithPath: path).lastPathComponent
             Self.expectIdentical(try Self.settings(path, locale: locale), label: "\(locale) \(name)")
+        }
+    }
+
+    /// A camera every `spacing` meters along `index`, a few meters to the side, of unknown direction, every other
+    /// one with its own limit.
+    static func cameras(on index: RouteIndex, every spacing: Double) -> [SpeedCamera] {
+        stride(from: spacing / 2, to: index.path.length, by: spacing).enumerated().map { n, along in
+            let bearing = index.path.bearing(atDistance: along)
+            let point = Geo.destination(from: index.path.coordinate(atDistance: along), bearing: bearing + (n % 2 == 0 ? 90 : -90), meters: 5)
+            return SpeedCamera(coordinate: point, limit: n % 2 == 0 ? .kilometersPerHour(50) : nil)
+        }
+    }
+
+    /// Cameras (some said early, some late behind a maneuver, some skipped) and limit changes plan the same jumping.
+    @Test(arguments: ["en-US", "de-DE", "ja-JP"])
+    func jumpingPlanEqualsSteppedPlanWithCamerasAndLimits(_ locale: String) throws {
+        for path in Self.routes {
+            let name = URL(fileURLWithPath: path).lastPathComponent
+            for speed in [nil, "30", "110"] {
+                let settings = try Self.settings(path, locale: locale, speed: speed)
+                var configuration = settings.configuration
+                configuration.speedLimitAlerts = true
+                configuration.cameras = Self.cameras(on: settings.index, every: 230)
+                Self.expectIdentical(settings, label: "\(locale) \(speed ?? "-") km/h \(name) with cameras", configuration: configuration)
+            }
         }
     }
 

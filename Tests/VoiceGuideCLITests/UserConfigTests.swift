@@ -71,7 +71,7 @@ import VoiceGuideTestSupport
 
         let asJSON = ToolRun(["config", "--format", "json"], environment: ["XDG_CONFIG_HOME": home.path])
         let settings = try json(asJSON.out)["settings"]?.arrayValue ?? []
-        #expect(settings.map { $0["key"]?.stringValue ?? "" } == ["locale", "units", "voice", "output", "router", "places"])
+        #expect(settings.map { $0["key"]?.stringValue ?? "" } == ["locale", "units", "voice", "output", "router", "places", "cameras"])
         #expect(settings.first?["value"]?.stringValue == "en-US" && settings.first?["source"]?.stringValue == "default")
         let empty = ToolRun(["config", "--format", "json"], environment: ["HOME": home.path])
         #expect(try json(empty.out)["fileExists"]?.boolValue == false)
