@@ -173,8 +173,10 @@ final class DriveConsole: @unchecked Sendable {
 
     /// The closing line in the locale's words: distance and time driven, what became of the announcements,
     /// what the NMEA reader skipped (garbled sentences; fixes out of time order and time jumps bridged, when there
-    /// were any), and why the drive ended early (a ui key) or what it wrote. Goes to stderr; `--events` gets `end`.
-    func summary(driven: String, sim: Double, stopKey: String?, wrote: String? = nil, nmea: NMEAReport? = nil) {
+    /// were any), and why the drive ended early (a ui key) or what it wrote. Goes to stderr; `--events` gets `end`
+    /// (with `espeakFallbacks`: urgent announcements eSpeak NG said because the Piper voice's audio was not ready).
+    func summary(driven: String, sim: Double, stopKey: String?, wrote: String? = nil, nmea: NMEAReport? = nil,
+                 espeakFallbacks: Int = 0) {
         let t = counts
         let garbled = nmea?.garbled ?? 0, skipped = nmea?.outOfOrder ?? 0, jumps = nmea?.timeJumps ?? 0
         var more = ""
@@ -195,6 +197,7 @@ final class DriveConsole: @unchecked Sendable {
             ("dropped", .number(Double(t.dropped))), ("failed", .number(Double(t.failed))),
             ("garbledSentences", .number(Double(garbled))), ("outOfOrderFixes", .number(Double(skipped))),
             ("timeJumps", .number(Double(jumps))), ("gaps", .number(Double(nmea?.gaps ?? 0))),
+            ("espeakFallbacks", .number(Double(espeakFallbacks))),
             ("reason", stopKey.map { .string($0) } ?? .string("finished")),
         ]))
         io.error(line)
