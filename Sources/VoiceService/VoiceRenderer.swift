@@ -45,6 +45,8 @@ public final class VoiceRenderer: @unchecked Sendable {
     public let maxBytes: Int
     /// The locale tags available in `data`.
     public let availableLocales: [String]
+    /// Where speaking times come from (see `Durations`); nil: the locale's words-per-second model.
+    public let durations: Durations?
     private let lock = NSLock()
     private var cache: [String: LoadedLocale] = [:]
     /// Builders by locale tag and units: each keeps its render cache (names, distances, speaking times) across
@@ -53,10 +55,16 @@ public final class VoiceRenderer: @unchecked Sendable {
     /// The word before an exit number on banners, by locale tag (`words.exit` of the locale's phrasebook).
     private var exitWords: [String: String] = [:]
 
-    /// Creates a renderer over `data` accepting responses of at most `maxBytes`.
-    public init(data: VoiceGuideData, maxBytes: Int = 32 << 20) {
+    /// Speaking times for one request: the estimator the planner uses for a request in `locale` phrased by
+    /// `builder` (called once per request, on a render worker, so it may synthesize: `serve --durations speech`
+    /// passes a `SynthesizedDurationEstimator` over the server's voice); nil: the words-per-second model.
+    public typealias Durations = @Sendable (_ locale: LoadedLocale, _ builder: PhraseBuilder) throws(VoiceRequestError) -> (any DurationEstimator)?
+
+    /// Creates a renderer over `data` accepting responses of at most `maxBytes`, timing speech by `durations`.
+    public init(data: VoiceGuideData, maxBytes: Int = 32 << 20, durations: Durations? = nil) {
         self.data = data
         self.maxBytes = maxBytes
+        self.durations = durations
         availableLocales = data.availableLocales()
     }
 
@@ -163,8 +171,9 @@ public final class VoiceRenderer: @unchecked Sendable {
     public func plan(_ document: RouteDocument, locale localeTag: String, units: UnitsSystem?, format: VoiceFormat,
                      keepBanners: Bool = false) throws(VoiceRequestError) -> VoiceTranscript {
         let loaded = try locale(localeTag)
-        var transcript = VoiceTranscript(planning: document, localeTag: loaded.profile.tag, builder: builder(loaded, units: units),
-                                         freeFlow: format == .mapbox)
+        let phrasing = builder(loaded, units: units)
+        var transcript = VoiceTranscript(planning: document, localeTag: loaded.profile.tag, builder: phrasing,
+                                         estimator: try durations?(loaded, phrasing), freeFlow: format == .mapbox)
         transcript.keepsBanners = keepBanners
         transcript.exitWord = exitWord(loaded)
         return transcript
