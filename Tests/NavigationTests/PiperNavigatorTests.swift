@@ -77,4 +77,35 @@ import Navigation
         #expect(rate == voice.synthesizer.sampleRate && rate == 22050)
         #expect(sink.secondsWritten > planned.run.announcements.map(\.durationSeconds).reduce(0, +))
     }
+
+    /// Without the synthesis ahead (the words/s model times the plan), no urgent announcement's Piper audio is
+    /// ready at its trigger: eSpeak NG says each one at once, and `Voice.fallbacks` (what `drive` reports)
+    /// counts exactly those.
+    @Test func urgentAnnouncementsNotSynthesizedAheadAreSaidByESpeakAndCounted() throws {
+        guard FileManager.default.fileExists(atPath: Self.voices + "/en_US-joe-medium/en_US-joe-medium.onnx") else {
+            Issue.record("\(Self.voices)/en_US-joe-medium is missing: run scripts/piper-setup.sh (scripts/setup.sh runs it)")
+            return
+        }
+        let data = VoiceGuideData(directory: NavigationFixtures.repository)
+        let locale = try data.loadLocale(tag: "en-US")
+        let builder = locale.builder()
+        var request = SpeechBackend.Request(choice: .piper(nil), localeVoice: locale.profile.voice,
+                                            localePiperVoice: locale.profile.piperVoice, language: locale.profile.language)
+        request.environment["VOICEGUIDE_VOICES"] = Self.voices
+        let voice = try SpeechBackend.make(request)
+        let document = try RouteImporter().read(syntheticRouteJSON(steps: 4, pointsPerStep: 30), fileName: "synthetic.json")
+        let route = RouteIndex(route: document.route)
+        let clock = VirtualClock()
+        let player = RenderingPlayer(synthesizer: voice.synthesizer, sink: MemorySink(), clock: clock)
+        try player.prepare()
+        let log = EventLog()
+        let navigator = Navigator(route: route, builder: builder, estimator: PhraseDurationEstimator(builder: builder),
+                                  player: player, clock: clock, options: Navigator.Options(voice: voice.name), observer: log.observer)
+        try LocationFeed(source: SimulatedLocationSource(index: route), navigator: navigator).run(until: .infinity)
+        navigator.finish()
+        try player.finish(padTo: navigator.driveTime)
+        let urgent = log.speech.filter { $0.kind == .started && $0.utterance.priority >= 4 }
+        #expect(urgent.count >= 2)
+        #expect(voice.fallbacks == urgent.count)
+    }
 }
