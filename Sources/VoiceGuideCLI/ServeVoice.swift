@@ -42,7 +42,11 @@ final class ServeVoice: @unchecked Sendable {
     }
 
     /// What the start line says: the voice, or "each locale's voice".
-    var label: String { fixed.map { "\($0.backend):\($0.name)" } ?? (choice == nil ? "each locale's eSpeak NG voice" : "each locale's Piper voice") }
+    var label: String {
+        if let fixed { return "\(fixed.backend):\(fixed.name)" }
+        if case .piper = choice { return "each locale's Piper voice" }
+        return "each locale's eSpeak NG voice"
+    }
 
     /// The renderer's `durations` hook.
     var durations: VoiceRenderer.Durations {

@@ -43,6 +43,12 @@ import VoiceGuideTestSupport
         #expect(spokenMapbox.body != countedMapbox.body, "speech durations moved no voice instruction")
         // The start line names the voice.
         #expect(speech.process.logTail().contains("speaking times from espeak:en-us"), "\(speech.process.logTail())")
+        // Without --voice, each locale's own eSpeak NG voice: a German request is timed in German.
+        let own = try ServeProcess(["--durations", "speech"])
+        #expect(own.process.logTail().contains("speaking times from each locale's eSpeak NG voice"), "\(own.process.logTail())")
+        let german = try own.request("POST", "/v1/voice?locale=de-DE&format=json", body: body)
+        let germanWords = try words.request("POST", "/v1/voice?locale=de-DE&format=json", body: body)
+        #expect(german.status == 200 && Self.durations(german.json) != Self.durations(germanWords.json))
     }
 
     @Test func piperDurationsComeFromTheNeuralAudioWhileHealthAnswersAtOnce() throws {
