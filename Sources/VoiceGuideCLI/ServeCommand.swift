@@ -36,14 +36,14 @@ public enum ServeCommand: VoiceGuideCommand {
         OptionSpec("log-format", value: "FORMAT", help: "The access log on stderr, one line per request (method, path, status, bytes, ms, upstream ms, the reason of an error): text (default) or json."),
         OptionSpec("no-gzip", help: "Never gzip responses (default: bodies of 1 KiB or more, for clients that send Accept-Encoding: gzip)."),
         OptionSpec("durations", value: "MODEL", help: "Speaking times the planner places announcements by and the JSON reports: 'words' (the locale's words/s, default) or 'speech' (synthesized by the voice, as transcript --durations speech: the locale's eSpeak NG voice, or --voice; on the render workers, never the event loop)."),
-        OptionSpec("voice", value: "VOICE", help: "With --durations speech, the voice for every request: espeak:NAME (or NAME), piper:NAME_OR_PATH (requests in another language than the voice's are timed by their locale's eSpeak NG voice), or piper for each locale's; see voiceguide say --list-voices. Checked at start: missing 66, bad 65, engine unavailable 69."),
+        OptionSpec("voice", value: "VOICE", help: "With --durations speech, the voice for every request: espeak:NAME (or NAME), piper:NAME_OR_PATH (requests in another language than the voice's are timed by their locale's eSpeak NG voice), or piper for each locale's; see voiceguide say --list-voices. Repeat it to let a request pick one with voice=VOICE (only those; the first is the default). Made at start: missing 66, bad 65, engine unavailable 69."),
         OptionSpec("locale", value: "TAG", help: "Locale when a request names none (default en-US)."),
         PhrasingSupport.dataDirOption,
     ]
     /// Endpoints, for --help.
     public static let notes = """
         Endpoints:
-          POST /v1/voice?locale=de-DE&units=metric&format=mapbox|json
+          POST /v1/voice?locale=de-DE&units=metric&format=mapbox|json[&voice=VOICE]
                body: an OSRM, Mapbox or Valhalla (format osrm) route response
                no locale: the route's voiceLocale (else --locale, VoiceGuide-Warning)
           GET  /route/v1/driving/LON,LAT;LON,LAT?language=de&voice_units=metric
@@ -144,16 +144,16 @@ public enum ServeCommand: VoiceGuideCommand {
         return .ok
     }
 
-    /// `--durations speech` and `--voice`: the voice that times every request, made now (nil: words/s). `--voice`
-    /// without `--durations speech` is a usage error, as for `transcript`.
+    /// `--durations speech` and `--voice` (repeatable): the voices that time requests, made now (nil: words/s).
+    /// `--voice` without `--durations speech` is a usage error, as for `transcript`.
     static func durationVoice(_ arguments: ParsedArguments, locale tag: String, data: VoiceGuideData,
-                              io: CommandIO) throws -> ServeVoice? {
+                              io: CommandIO) throws -> ServeVoices? {
         let durations = try arguments.choice("durations", of: ["words", "speech"], command: name) ?? "words"
-        let choice = arguments.values["voice"].map(VoiceChoice.init)
+        let choices = (arguments.allValues["voice"] ?? arguments.values["voice"].map { [$0] } ?? []).map(VoiceChoice.init)
         guard durations == "speech" else {
-            if choice != nil { throw CLIError.usage("--voice applies only to --durations speech", command: name) }
+            if !choices.isEmpty { throw CLIError.usage("--voice applies only to --durations speech", command: name) }
             return nil
         }
-        return try ServeVoice(choice: choice, locale: try PhrasingSupport.locale(tag, data: data, io: io), data: data, io: io)
+        return try ServeVoices(choices: choices, locale: try PhrasingSupport.locale(tag, data: data, io: io), data: data, io: io)
     }
 }

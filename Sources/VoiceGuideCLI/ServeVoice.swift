@@ -5,6 +5,7 @@ import Speech
 import SpeechBackends
 import Navigation
 import VoiceService
+import SafeIO
 
 /// `serve --durations speech [--voice VOICE]`: every request's speaking times from real synthesized audio, by
 /// the estimator `transcript --durations speech` uses (`SynthesizedDurationEstimator`, a fresh one per request
@@ -48,12 +49,10 @@ final class ServeVoice: @unchecked Sendable {
         return "each locale's eSpeak NG voice"
     }
 
-    /// The renderer's `durations` hook.
-    var durations: VoiceRenderer.Durations {
-        { [self] (locale: LoadedLocale, builder: PhraseBuilder) throws(VoiceRequestError) -> (any DurationEstimator)? in
-            let voice = try self.voice(for: locale)
-            return SynthesizedDurationEstimator(builder: builder, synthesizer: voice.synthesizer, voice: voice.name)
-        }
+    /// A fresh estimator over the voice for a request in `locale` (the one `transcript --durations speech` uses).
+    func estimator(locale: LoadedLocale, builder: PhraseBuilder) throws(VoiceRequestError) -> any DurationEstimator {
+        let voice = try self.voice(for: locale)
+        return SynthesizedDurationEstimator(builder: builder, synthesizer: voice.synthesizer, voice: voice.name)
     }
 
     /// The voice that times a request in `locale`.
@@ -73,6 +72,43 @@ final class ServeVoice: @unchecked Sendable {
             return made
         } catch {
             throw VoiceRequestError(status: 503, code: 69, message: "voice for \(tag) cannot be made: \(error)")
+        }
+    }
+}
+
+/// The voices of `serve --durations speech`: each `--voice` made at start, the first the default; a request's
+/// `voice` parameter picks one of them (written as on the command line; `en-us` is `espeak:en-us`), and only
+/// those: the allow-list bounds what a client can make the server load. Without `--voice`, each locale's own.
+final class ServeVoices: @unchecked Sendable {
+    /// The voices by their `--voice` form (`espeak:en-us`, `piper:en_US-joe-medium`), in the order given.
+    private let voices: [(name: String, voice: ServeVoice)]
+
+    /// Makes every voice now (a bad one stops the start with its exit code, see `ServeVoice.init`).
+    init(choices: [VoiceChoice], locale: LoadedLocale, data: VoiceGuideData, io: CommandIO) throws {
+        var made: [(name: String, voice: ServeVoice)] = []
+        for choice in choices.isEmpty ? [nil] : choices.map(Optional.some) where !made.contains(where: { $0.name == choice?.description ?? "" }) {
+            made.append((choice?.description ?? "", try ServeVoice(choice: choice, locale: locale, data: data, io: io)))
+        }
+        voices = made
+    }
+
+    /// What the start line says.
+    var label: String {
+        voices.count == 1 ? voices[0].voice.label
+            : voices[0].voice.label + " (a request may name voice=" + voices.map(\.name).joined(separator: ", ") + ")"
+    }
+
+    /// The renderer's `durations` hook.
+    var durations: VoiceRenderer.Durations {
+        { [self] (locale: LoadedLocale, builder: PhraseBuilder, asked: String?) throws(VoiceRequestError) -> (any DurationEstimator)? in
+            guard let asked else { return try voices[0].voice.estimator(locale: locale, builder: builder) }
+            let name = VoiceChoice(asked).description
+            guard let chosen = voices.first(where: { !$0.name.isEmpty && $0.name == name }) else {
+                let allowed = voices.map(\.name).filter { !$0.isEmpty }
+                throw .badParameter("voice: '\(ControlCharacters.escaped(String(asked.prefix(200))))' is not a voice of this server"
+                                    + (allowed.isEmpty ? " (it times each locale by its own voice)" : "; it has " + allowed.joined(separator: ", ")))
+            }
+            return try chosen.voice.estimator(locale: locale, builder: builder)
         }
     }
 }

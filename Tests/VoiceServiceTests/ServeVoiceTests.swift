@@ -90,6 +90,35 @@ import VoiceGuideTestSupport
         #expect(Self.durations(german.json).count >= 3)
     }
 
+    @Test func aRequestPicksOnlyAVoiceTheServerWasStartedWith() throws {
+        guard FileManager.default.fileExists(atPath: Self.joe) else {
+            Issue.record("\(Self.joe) is missing: run scripts/piper-setup.sh (scripts/setup.sh runs it)")
+            return
+        }
+        let body = syntheticRouteJSON(steps: 4, pointsPerStep: 30)
+        let server = try ServeProcess(["--durations", "speech", "--voice", "en-us", "--voice", "piper:en_US-joe-medium"])
+        #expect(server.process.logTail().contains("a request may name voice=espeak:en-us, piper:en_US-joe-medium"), "\(server.process.logTail())")
+        let espeak = try server.request("POST", "/v1/voice?locale=en-US&format=json", body: body)
+        let piper = try server.request("POST", "/v1/voice?locale=en-US&format=json&voice=piper:en_US-joe-medium", body: body)
+        #expect(espeak.status == 200 && piper.status == 200, "\(piper.text)")
+        // The default is the first voice, exactly transcript's; voice= picks the Piper voice (VITS samples noise:
+        // within 8 %), whose times are clearly not eSpeak NG's.
+        let fast = Self.durations(espeak.json), neural = Self.durations(piper.json)
+        #expect(fast == Self.durations(try Self.transcript(body, voice: "espeak:en-us")))
+        let joe = Self.durations(try Self.transcript(body, voice: "piper:en_US-joe-medium")).reduce(0, +)
+        let total = neural.reduce(0, +), quick = fast.reduce(0, +)
+        #expect(abs(total - joe) < 0.08 * joe, "\(neural) vs transcript \(joe)")
+        #expect(abs(total - quick) > 2 * abs(total - joe), "\(neural) vs eSpeak NG \(fast)")
+        // Not on the list: 400 naming the list, nothing loaded.
+        let other = try server.request("POST", "/v1/voice?locale=en-US&format=json&voice=piper:/tmp/x.onnx", body: body)
+        #expect(other.status == 400)
+        #expect(other.text.contains("voice: 'piper:/tmp/x.onnx' is not a voice of this server; it has espeak:en-us, piper:en_US-joe-medium"), "\(other.text)")
+        // A server timing by words takes no voice.
+        let words = try ServeProcess()
+        let refused = try words.request("POST", "/v1/voice?locale=en-US&format=json&voice=en-us", body: body)
+        #expect(refused.status == 400 && refused.text.contains("--durations speech"), "\(refused.text)")
+    }
+
     @Test func aBadVoiceStopsTheStartWithItsExitCode() throws {
         let missing = try ServeFixtures.run(["serve", "--port", "0", "--durations", "speech", "--voice", "piper:no_SUCH-voice-low"])
         #expect(missing.code == 66, "\(missing.err)")
