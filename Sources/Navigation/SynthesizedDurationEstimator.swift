@@ -67,6 +67,22 @@ public final class SynthesizedDurationEstimator: DurationEstimator, @unchecked S
         return seconds
     }
 
+    /// The estimator of a drive with sound, as `voiceguide drive` builds it: every announcement of the planned
+    /// drive synthesized once before the clock starts (`fixDurations`), so each duration is real audio and each
+    /// phrase waits in the synthesizer's cache. With a neural voice pass a fast `standIn` (a Piper voice:
+    /// `SpeechBackend.Voice.standIn`): this is then the synthesis ahead, and what the plan did not foresee (a
+    /// reroute) is estimated by the stand-in and synthesized in the background. Returns the estimator for
+    /// `Navigator(estimator:)`, the planned run and the seconds the synthesis ahead took.
+    public static func plannedAhead(route: RouteIndex, builder: PhraseBuilder, synthesizer: any SpeechSynthesizer,
+                                    voice: String, standIn: (any SpeechSynthesizer)?,
+                                    options: SimulatorOptions = SimulatorOptions())
+        -> (estimator: SynthesizedDurationEstimator, run: GuidanceRun, seconds: Double) {
+        let estimator = SynthesizedDurationEstimator(builder: builder, synthesizer: synthesizer, voice: voice, standIn: standIn)
+        let started = Date()
+        let run = estimator.fixDurations(route: route, options: options)
+        return (estimator, run, Date().timeIntervalSince(started))
+    }
+
     /// The planning pass: drives `route` offline with `options` and this estimator, so every announcement a
     /// drive of it makes has its duration fixed before playback. Returns the run (its announcements are what
     /// `transcript --durations speech` lists).

@@ -53,6 +53,15 @@ public enum SpeechBackend {
         public var piper: PiperSynthesizer?
         /// The eSpeak NG synthesizer (the voice itself, or the Piper voice's fallback).
         public var espeak: ESpeakSynthesizer
+
+        /// The fast voice that answers duration questions the synthesis ahead did not foresee: eSpeak NG behind a
+        /// Piper voice; nil for eSpeak NG itself (it is fast enough to synthesize on the clock's thread). Pass it
+        /// as `standIn` to `SynthesizedDurationEstimator.plannedAhead`.
+        public var standIn: (any SpeechSynthesizer)? { piper == nil ? nil : espeak }
+
+        /// Urgent announcements said by eSpeak NG so far because their Piper audio was not ready at their moment
+        /// (always 0 for an eSpeak NG voice).
+        public var fallbacks: Int { (synthesizer as? FallbackSynthesizer)?.fallbacks ?? 0 }
     }
 
     /// Why a voice could not be built; `insisted` is false when no `--voice` asked for it (the caller may warn

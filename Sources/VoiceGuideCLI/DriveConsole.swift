@@ -174,9 +174,10 @@ final class DriveConsole: @unchecked Sendable {
     /// The closing line in the locale's words: distance and time driven, what became of the announcements,
     /// how many fixes an NMEA reader used and what it skipped (garbled sentences; fixes out of time order and time
     /// jumps bridged, when there were any), and why the drive ended early (a ui key) or what it wrote. Goes to
-    /// stderr; `--events` gets `end`, with `skippedCameras` when cameras were given.
+    /// stderr; `--events` gets `end`, with `skippedCameras` when cameras were given and `espeakFallbacks` (urgent
+    /// announcements eSpeak NG said because the Piper voice's audio was not ready).
     func summary(driven: String, sim: Double, stopKey: String?, wrote: String? = nil, nmea: NMEAReport? = nil,
-                 skippedCameras: Int? = nil) {
+                 skippedCameras: Int? = nil, espeakFallbacks: Int = 0) {
         let t = counts
         let garbled = nmea?.garbled ?? 0, skipped = nmea?.outOfOrder ?? 0, jumps = nmea?.timeJumps ?? 0
         var more = ""
@@ -200,6 +201,7 @@ final class DriveConsole: @unchecked Sendable {
             ("garbledSentences", .number(Double(garbled))), ("nmeaFixes", .number(Double(nmea?.fixes ?? 0))),
             ("outOfOrderFixes", .number(Double(skipped))),
             ("timeJumps", .number(Double(jumps))), ("gaps", .number(Double(nmea?.gaps ?? 0))),
+            ("espeakFallbacks", .number(Double(espeakFallbacks))),
         ] + cameras + [
             ("reason", stopKey.map { .string($0) } ?? .string("finished")),
         ]))

@@ -170,28 +170,26 @@ struct DriveSetup {
         }
     }
 
-    /// The duration estimator of a drive with sound: every announcement of the planned drive synthesized once
-    /// before the clock starts (`fixDurations`), so each duration is real audio and each phrase waits in the
-    /// synthesizer's cache. With a Piper voice this is the synthesis ahead: it says how long it took, and what
-    /// the plan did not foresee (a reroute) is estimated by eSpeak NG and synthesized in the background.
+    /// The duration estimator of a drive with sound: the library's synthesis ahead
+    /// (`SynthesizedDurationEstimator.plannedAhead`, what a `Navigator` user calls), with one line saying how long
+    /// it took for a Piper voice.
     private func plannedEstimator(_ chosen: SpeechBackend.Voice) -> SynthesizedDurationEstimator {
-        let estimator = SynthesizedDurationEstimator(builder: settings.builder, synthesizer: chosen.synthesizer, voice: chosen.name,
-                                                     standIn: chosen.piper == nil ? nil : chosen.espeak)
-        let started = Date()
-        let run = estimator.fixDurations(route: settings.index, options: settings.simulatorOptions)
+        let planned = SynthesizedDurationEstimator.plannedAhead(route: settings.index, builder: settings.builder,
+                                                                synthesizer: chosen.synthesizer, voice: chosen.name,
+                                                                standIn: chosen.standIn, options: settings.simulatorOptions)
         if let piper = chosen.piper, extras.verbosity != .quiet {
-            io.error("voiceguide drive: \(piper.voice.name): \(run.announcements.count) announcements synthesized ahead in "
-                     + String(format: "%.1f s", Date().timeIntervalSince(started))
+            io.error("voiceguide drive: \(piper.voice.name): \(planned.run.announcements.count) announcements synthesized ahead in "
+                     + String(format: "%.1f s", planned.seconds)
                      + (piper.loadSeconds > 0 ? String(format: " (model loaded in %.1f s)", piper.loadSeconds) : ""))
         }
-        return estimator
+        return planned.estimator
     }
 
     /// With a Piper voice: one line when urgent announcements were said by eSpeak NG because their neural audio
     /// was not ready at their moment.
     private func noteFallbacks(_ chosen: SpeechBackend.Voice) {
-        guard let combined = chosen.synthesizer as? FallbackSynthesizer, combined.fallbacks > 0 else { return }
-        io.error("voiceguide drive: \(combined.fallbacks) urgent announcement(s) said by eSpeak NG: their \(chosen.name) audio was not ready in time")
+        guard chosen.fallbacks > 0 else { return }
+        io.error("voiceguide drive: \(chosen.fallbacks) urgent announcement(s) said by eSpeak NG: their \(chosen.name) audio was not ready in time")
     }
 
     /// Renders the whole drive to a WAV file: each announcement at its simulated time (divided by `compress`),
@@ -231,7 +229,8 @@ struct DriveSetup {
             }
         }
         console.summary(driven: distance(loop.progress?.distanceAlong ?? 0), sim: loop.simTime, stopKey: nil, wrote: wrote,
-                        nmea: source.nmeaReport, skippedCameras: settings.cameras.isEmpty ? nil : navigator.skippedCameras)
+                        nmea: source.nmeaReport, skippedCameras: settings.cameras.isEmpty ? nil : navigator.skippedCameras,
+                        espeakFallbacks: chosen.fallbacks)
         Self.noteNoFix(loop, source: source, io: io)
         noteFallbacks(chosen)
         if tally.failed > 0 {
@@ -286,6 +285,8 @@ struct DriveSetup {
         var estimator: any DurationEstimator
         /// The voice name utterances carry (nil in text mode: the locale's).
         var voice: String?
+        /// The voice built for sound (nil in text mode): its `fallbacks` go into the summary.
+        var chosen: SpeechBackend.Voice?
     }
 
     /// Opens the audio device, or (text mode, or a fallback) runs silent speech in drive time.
@@ -302,7 +303,7 @@ struct DriveSetup {
                 // announcements are dropped.
                 let timebase = SpeechTimebase(clockTime: { timeline.wall(at: $0) }, driveTime: { timeline.sim(at: $0) })
                 return LiveSpeech(player: candidate, streaming: candidate, clock: SystemClock(), timebase: timebase,
-                                  estimator: synthesized, voice: chosen.name)
+                                  estimator: synthesized, voice: chosen.name, chosen: chosen)
             } catch let error as AudioDeviceUnavailable {
                 guard fallbackToText else { throw CLIError(.unavailable, error.description, hint: AudioHint.text) }
                 io.error("voiceguide drive: " + words.text("noAudio", ["reason": error.description]))
@@ -350,8 +351,10 @@ struct DriveSetup {
             navigator.stop()
             interactive.stop()
             let (driven, sim, nmea) = position.snapshot
-            console.summary(driven: distance(driven), sim: sim, stopKey: reason, nmea: nmea)
+            console.summary(driven: distance(driven), sim: sim, stopKey: reason, nmea: nmea,
+                            espeakFallbacks: speech.chosen?.fallbacks ?? 0)
             Self.noteNoFix(loop, source: source, io: io)
+            if let chosen = speech.chosen { noteFallbacks(chosen) }
             exit(code)
         }
         defer { interactive.stop() }
@@ -400,8 +403,10 @@ struct DriveSetup {
         do { try recorder?.finish() } catch { throw DriveLocation.cliError(error) }
         console.summary(driven: distance(loop.progress?.distanceAlong ?? 0), sim: loop.simTime,
                         stopKey: interactive.quitRequested ? "stopQuit" : nil, nmea: source.nmeaReport,
-                        skippedCameras: settings.cameras.isEmpty ? nil : navigator.skippedCameras)
+                        skippedCameras: settings.cameras.isEmpty ? nil : navigator.skippedCameras,
+                        espeakFallbacks: speech.chosen?.fallbacks ?? 0)
         Self.noteNoFix(loop, source: source, io: io)
+        if let chosen = speech.chosen { noteFallbacks(chosen) }
         return .ok
     }
 }

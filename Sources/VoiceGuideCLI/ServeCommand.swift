@@ -4,6 +4,7 @@ import Routing
 import SafeIO
 import Speech
 import VoiceService
+import SpeechBackends
 
 /// `voiceguide serve`: the HTTP voice-instructions service of `VoiceService` (POST /v1/voice, proxy mode for an
 /// OSRM or Valhalla router, /health, /metrics, /v1/locales) until SIGTERM or SIGINT, which drain it.
@@ -15,7 +16,7 @@ public enum ServeCommand: VoiceGuideCommand {
     /// Usage after the command name.
     public static let usage = "[--host ADDR] [--port N] [--upstream URL --upstream-kind osrm|valhalla] [--upstream-ca FILE] [--upstream-timeout S] "
         + "[--max-body BYTES] [--max-connections N] [--head-timeout S] [--body-timeout S] [--idle-timeout S] "
-        + "[--drain-window S] [--drain-timeout S] [--cors-origin ORIGIN|*] [--no-gzip] [--log-format text|json] [--locale TAG] [--data-dir DIR]"
+        + "[--drain-window S] [--drain-timeout S] [--cors-origin ORIGIN|*] [--no-gzip] [--log-format text|json] [--durations words|speech [--voice VOICE]] [--locale TAG] [--data-dir DIR]"
     /// The options the command accepts.
     public static let options: [OptionSpec] = [
         OptionSpec("host", value: "ADDR", help: "Address to bind (default 127.0.0.1; 0.0.0.0 for all)."),
@@ -34,13 +35,15 @@ public enum ServeCommand: VoiceGuideCommand {
         OptionSpec("cors-origin", value: "ORIGIN", help: "Let web pages from ORIGIN (https://app.example.com, or * for any) call the service: CORS headers and preflight answers."),
         OptionSpec("log-format", value: "FORMAT", help: "The access log on stderr, one line per request (method, path, status, bytes, ms, upstream ms, the reason of an error): text (default) or json."),
         OptionSpec("no-gzip", help: "Never gzip responses (default: bodies of 1 KiB or more, for clients that send Accept-Encoding: gzip)."),
+        OptionSpec("durations", value: "MODEL", help: "Speaking times the planner places announcements by and the JSON reports: 'words' (the locale's words/s, default) or 'speech' (synthesized by the voice, as transcript --durations speech: the locale's eSpeak NG voice, or --voice; on the render workers, never the event loop)."),
+        OptionSpec("voice", value: "VOICE", help: "With --durations speech, the voice for every request: espeak:NAME (or NAME), piper:NAME_OR_PATH (requests in another language than the voice's are timed by their locale's eSpeak NG voice), or piper for each locale's; see voiceguide say --list-voices. Repeat it to let a request pick one with voice=VOICE (only those; the first is the default). Made at start: missing 66, bad 65, engine unavailable 69."),
         OptionSpec("locale", value: "TAG", help: "Locale when a request names none (default en-US)."),
         PhrasingSupport.dataDirOption,
     ]
     /// Endpoints, for --help.
     public static let notes = """
         Endpoints:
-          POST /v1/voice?locale=de-DE&units=metric&format=mapbox|json
+          POST /v1/voice?locale=de-DE&units=metric&format=mapbox|json[&voice=VOICE]
                body: an OSRM, Mapbox or Valhalla (format osrm) route response
                no locale: the route's voiceLocale (else --locale, VoiceGuide-Warning)
           GET  /route/v1/driving/LON,LAT;LON,LAT?language=de&voice_units=metric
@@ -90,7 +93,8 @@ public enum ServeCommand: VoiceGuideCommand {
         let data = try PhrasingSupport.data(arguments, io: io)
         // A server's default is its own setting, never the shell's LANG: --locale or en-US.
         let tag = try PhrasingSupport.locale(arguments.values["locale"] ?? VoiceGuideData.defaultLocaleTag, data: data, io: io).profile.tag
-        let renderer = VoiceRenderer(data: data, maxBytes: limits.maxBodyBytes)
+        let voice = try durationVoice(arguments, locale: tag, data: data, io: io)
+        let renderer = VoiceRenderer(data: data, maxBytes: limits.maxBodyBytes, durations: voice?.durations)
         let metrics = ServiceMetrics()
         let drain = Locked<HTTPServer?>(nil)
         let service = VoiceHTTPService(renderer: renderer, upstream: upstream, defaultLocale: tag, metrics: metrics,
@@ -127,9 +131,23 @@ public enum ServeCommand: VoiceGuideCommand {
             throw CLIError(.unavailable, "serve: \(error)")
         }
         io.error("voiceguide serve: listening on http://\(host.contains(":") ? "[\(host)]" : host):\(server.port)"
-                 + (upstream.map { " (proxy for \($0.label))" } ?? "") + ", \(renderer.availableLocales.count) locales")
+                 + (upstream.map { " (proxy for \($0.label))" } ?? "") + ", \(renderer.availableLocales.count) locales"
+                 + (voice.map { ", speaking times from \($0.label)" } ?? ""))
         server.waitUntilStopped()
         io.error("voiceguide serve: stopped")
         return .ok
+    }
+
+    /// `--durations speech` and `--voice` (repeatable): the voices that time requests, made now (nil: words/s).
+    /// `--voice` without `--durations speech` is a usage error, as for `transcript`.
+    static func durationVoice(_ arguments: ParsedArguments, locale tag: String, data: VoiceGuideData,
+                              io: CommandIO) throws -> ServeVoices? {
+        let durations = try arguments.choice("durations", of: ["words", "speech"], command: name) ?? "words"
+        let choices = (arguments.allValues["voice"] ?? arguments.values["voice"].map { [$0] } ?? []).map(VoiceChoice.init)
+        guard durations == "speech" else {
+            if !choices.isEmpty { throw CLIError.usage("--voice applies only to --durations speech", command: name) }
+            return nil
+        }
+        return try ServeVoices(choices: choices, locale: try PhrasingSupport.locale(tag, data: data, io: io), data: data, io: io)
     }
 }

@@ -94,7 +94,7 @@ public struct VoiceHTTPService: HTTPServerHandler {
         }
     }
 
-    /// `POST /v1/voice?locale=&units=&format=mapbox|json&route_index=`.
+    /// `POST /v1/voice?locale=&units=&format=mapbox|json&route_index=&voice=`.
     func voice(_ request: HTTPServerRequest) -> HTTPServerResponse {
         do throws(VoiceRequestError) {
             let requested = request.parameter("locale")
@@ -111,7 +111,8 @@ public struct VoiceHTTPService: HTTPServerHandler {
             let document = try renderer.importRoute(Data(request.body), name: "body", routeIndex: routeIndex)
             let (locale, warning) = try renderer.chooseLocale(requested: requested, document: document, fallback: defaultLocale)
             var response = HTTPServerResponse.jsonBytes(200, try renderer.renderBytes(document, original: request.body, locale: locale, units: units,
-                                                                                       format: format, keepBanners: keepBanners), endpoint: "voice")
+                                                                                       format: format, keepBanners: keepBanners,
+                                                                                       voice: request.parameter("voice")), endpoint: "voice")
             response.headers.append(name: "Content-Language", value: locale)
             if let warning { response.headers.append(name: Self.warningHeader, value: warning) }
             return response

@@ -45,6 +45,8 @@ public final class VoiceRenderer: @unchecked Sendable {
     public let maxBytes: Int
     /// The locale tags available in `data`.
     public let availableLocales: [String]
+    /// Where speaking times come from (see `Durations`); nil: the locale's words-per-second model.
+    public let durations: Durations?
     private let lock = NSLock()
     private var cache: [String: LoadedLocale] = [:]
     /// Builders by locale tag and units: each keeps its render cache (names, distances, speaking times) across
@@ -53,10 +55,17 @@ public final class VoiceRenderer: @unchecked Sendable {
     /// The word before an exit number on banners, by locale tag (`words.exit` of the locale's phrasebook).
     private var exitWords: [String: String] = [:]
 
-    /// Creates a renderer over `data` accepting responses of at most `maxBytes`.
-    public init(data: VoiceGuideData, maxBytes: Int = 32 << 20) {
+    /// Speaking times for one request: the estimator the planner uses for a request in `locale` phrased by
+    /// `builder`, by the `voice` the request names (nil: the server's; a name not on its allow-list is a 400)
+    /// (called once per request, on a render worker, so it may synthesize: `serve --durations speech` passes a
+    /// `SynthesizedDurationEstimator` over the server's voice); nil: the words-per-second model.
+    public typealias Durations = @Sendable (_ locale: LoadedLocale, _ builder: PhraseBuilder, _ voice: String?) throws(VoiceRequestError) -> (any DurationEstimator)?
+
+    /// Creates a renderer over `data` accepting responses of at most `maxBytes`, timing speech by `durations`.
+    public init(data: VoiceGuideData, maxBytes: Int = 32 << 20, durations: Durations? = nil) {
         self.data = data
         self.maxBytes = maxBytes
+        self.durations = durations
         availableLocales = data.availableLocales()
     }
 
@@ -152,19 +161,25 @@ public final class VoiceRenderer: @unchecked Sendable {
         return (tag, "the route's voiceLocale '\(ControlCharacters.escapedForMessage(own))' is not available: spoke \(tag)")
     }
 
-    /// Plans and renders `document` in `localeTag` and `units` (`keepBanners`: leave the router's banners).
+    /// Plans and renders `document` in `localeTag` and `units` (`keepBanners`: leave the router's banners; `voice`:
+    /// the voice a request names for its speaking times, see `Durations`).
     public func render(_ document: RouteDocument, locale localeTag: String, units: UnitsSystem?,
-                       format: VoiceFormat, keepBanners: Bool = false) throws(VoiceRequestError) -> JSONValue {
-        let transcript = try plan(document, locale: localeTag, units: units, format: format, keepBanners: keepBanners)
+                       format: VoiceFormat, keepBanners: Bool = false, voice: String? = nil) throws(VoiceRequestError) -> JSONValue {
+        let transcript = try plan(document, locale: localeTag, units: units, format: format, keepBanners: keepBanners, voice: voice)
         return format == .mapbox ? transcript.mapbox() : transcript.json()
     }
 
     /// The transcript of `document` in `localeTag` and `units`: the Mapbox form is planned at free-flow speeds.
     public func plan(_ document: RouteDocument, locale localeTag: String, units: UnitsSystem?, format: VoiceFormat,
-                     keepBanners: Bool = false) throws(VoiceRequestError) -> VoiceTranscript {
+                     keepBanners: Bool = false, voice asked: String? = nil) throws(VoiceRequestError) -> VoiceTranscript {
+        let voice = asked?.isEmpty == true ? nil : asked
+        if let voice, durations == nil {
+            throw .badParameter("voice: '\(ControlCharacters.escapedForMessage(voice))': this server times speech by words per second (start it with --durations speech --voice …)")
+        }
         let loaded = try locale(localeTag)
-        var transcript = VoiceTranscript(planning: document, localeTag: loaded.profile.tag, builder: builder(loaded, units: units),
-                                         freeFlow: format == .mapbox)
+        let phrasing = builder(loaded, units: units)
+        var transcript = VoiceTranscript(planning: document, localeTag: loaded.profile.tag, builder: phrasing,
+                                         estimator: try durations?(loaded, phrasing, voice), freeFlow: format == .mapbox)
         transcript.keepsBanners = keepBanners
         transcript.exitWord = exitWord(loaded)
         return transcript
@@ -173,8 +188,8 @@ public final class VoiceRenderer: @unchecked Sendable {
     /// `render` written as JSON text: the Mapbox form is spliced into `original`, the bytes `document` was parsed
     /// from (see `VoiceTranscript.mapboxBytes`), so the router's own bytes are kept and not printed again.
     public func renderBytes(_ document: RouteDocument, original: [UInt8], locale localeTag: String, units: UnitsSystem?,
-                            format: VoiceFormat, keepBanners: Bool = false) throws(VoiceRequestError) -> [UInt8] {
-        let transcript = try plan(document, locale: localeTag, units: units, format: format, keepBanners: keepBanners)
+                            format: VoiceFormat, keepBanners: Bool = false, voice: String? = nil) throws(VoiceRequestError) -> [UInt8] {
+        let transcript = try plan(document, locale: localeTag, units: units, format: format, keepBanners: keepBanners, voice: voice)
         guard format == .mapbox else { return transcript.json().serializedBytes() }
         return transcript.mapboxBytes(original: original) ?? transcript.mapbox().serializedBytes()
     }

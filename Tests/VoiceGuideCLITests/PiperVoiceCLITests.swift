@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VoiceGuideTestSupport
 @testable import VoiceGuideCLI
 
 /// `--voice piper:…` end to end with the real sherpa-onnx and the joe voice that scripts/piper-setup.sh prepares.
@@ -90,5 +91,29 @@ import Testing
         for (id, t) in announced { #expect(abs((started[id] ?? .infinity) - t) < 0.01, "announcement \(id) late") }
         #expect(run.err.contains("0 dropped"))
         #expect(try WAVAnalysis(path: wav).duration > 60)
+    }
+
+    /// A live drive (ALSA, in wall time) with the Piper voice: every announcement was synthesized ahead, so none
+    /// was said by eSpeak NG, and the `end` event of `--events` says so (`espeakFallbacks`, as a WAV render's
+    /// summary does). That the count counts real fallbacks is `PiperNavigatorTests`' (a Navigator without the
+    /// synthesis ahead).
+    @Test func liveDriveReportsItsESpeakFallbacks() throws {
+        guard Self.requireJoe() else { return }
+        let route = try CLIFixtures.temporaryFile(syntheticRouteJSON(steps: 4, pointsPerStep: 30), name: "short.json")
+        let raw = (route as NSString).deletingLastPathComponent + "/live.raw"
+        let events = (route as NSString).deletingLastPathComponent + "/live-events.jsonl"
+        let run = ToolRun(["drive", route, "--voice", "piper:en_US-joe-medium", "--output", "alsa:file:'\(raw)',raw",
+                           "--speedup", "5", "--events", events])
+        #expect(run.code == 0, "\(run.err)")
+        #expect(run.err.contains("announcements synthesized ahead"), "\(run.err)")
+        let lines = try String(contentsOfFile: events, encoding: .utf8).split(separator: "\n")
+        let parsed = lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let end = try #require(parsed.last)
+        #expect(end["event"] as? String == "end")
+        #expect(end["espeakFallbacks"] as? Int == 0, "\(end)")
+        #expect(!run.err.contains("said by eSpeak NG"), "\(run.err)")
+        #expect(parsed.filter { $0["event"] as? String == "started" }.count >= 3)
+        // The Piper voice's audio reached the device.
+        #expect(try Data(contentsOf: URL(fileURLWithPath: raw)).count > 22050 * 2 * 3)
     }
 }

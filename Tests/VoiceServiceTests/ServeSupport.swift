@@ -19,11 +19,13 @@ enum ServeFixtures {
     static func json(_ data: Data) throws -> JSONValue { try JSONParser().parse(data) }
 
     /// Runs the real `voiceguide` with `arguments` and `stdin`; returns status, stdout, stderr.
-    static func run(_ arguments: [String], stdin: Data = Data(), timeout: Double = 120) throws -> (code: Int32, out: Data, err: String) {
+    static func run(_ arguments: [String], stdin: Data = Data(), timeout: Double = 120,
+                    environment: [String: String]? = nil) throws -> (code: Int32, out: Data, err: String) {
         try #require(FileManager.default.isExecutableFile(atPath: binary), "build voiceguide first (swift build --build-tests)")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
+        if let environment { process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new } }
         let dir = FileManager.default.temporaryDirectory
         let out = dir.appendingPathComponent("vg-serve-out-\(UUID().uuidString)")
         let err = dir.appendingPathComponent("vg-serve-err-\(UUID().uuidString)")
