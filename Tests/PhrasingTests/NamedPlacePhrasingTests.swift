@@ -186,7 +186,7 @@ import Testing
         Case("fr-CA", "signpost repeats road", display: "Tournez à droite sur Mannerheimintie (E 12).",
              spoken: "Tournez à droite sur Mannerheimintie."),
         Case("fr-CA", "long signpost repeats ref", display: "Tournez à droite sur Wasserburger Landstraße (B304) en direction de Wasserburg, Haar, Vaterstetten, Grafing.",
-             spoken: "Tournez à droite sur Wasserburger Landstraße en direction de Wasserburg, de Haar et de Vaterstetten."),
+             spoken: "Tournez à droite sur Wasserburger Landstraße en direction de Wasserburg, Haar et Vaterstetten."),
         Case("fr-CA", "distance beside ref", display: "Continuez sur l'E 65 pendant 31 km.",
              spoken: "Continuez sur l'E 65 pendant 31 kilomètres."),
         Case("fr-CA", "ref direction", display: "Tournez à gauche sur la I 80 East.",
