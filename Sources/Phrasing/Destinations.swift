@@ -90,7 +90,8 @@ struct Destinations {
     /// For speech: the refs as a list (spoken like every ref; the first `spokenRefs`), a pause, then the places as a
     /// list (the first `spokenPlaces`); places after
     /// the first take the book's `destinationItem` form ("Interstate 80 East, Bay Bridge and Oakland",
-    /// "A 1 und A 7, Hamburg und Bremen", fr "Le Havre et de Rouen"). A book with list marks joins the places with
+    /// "A 1 und A 7, Hamburg und Bremen", fr "Le Havre et de Rouen"); with such a form, refs and places are one list,
+    /// every item after the first under it (fr "l'A 99 et d'Oakland"). A book with list marks joins the places with
     /// its spoken mark, refs and places alike (ja "イー いち、なごや、おおさか"); `read` gives a name's reading and drops a name without one.
     func spoken(_ rules: SpeechRules, _ words: Words, item: GrammarForm?, separator: String? = nil,
                 read: ((String) -> String?)? = nil) -> String {
@@ -101,6 +102,15 @@ struct Destinations {
             return item.apply(SlotValue(name)).spoken
         }
         if let separator { return (refs.items.map(rules.spokenRef) + places).joined(separator: separator) }
+        if let item, !refs.isEmpty {
+            // A book whose items take a preposition says refs and places as one list, each after the first under
+            // the form, a ref as a ref: fr "l'A 99 et d'Oakland", "l'A 1, de la N 7, de Lyon et d'Orléans".
+            let saidRefs = refs.items.map(rules.spokenRef)
+            let items = saidRefs.enumerated().map { index, ref in
+                index == 0 ? ref : item.apply(SlotValue(display: ref, spoken: ref, isRef: true)).spoken
+            } + said.map { item.apply(SlotValue($0)).spoken }
+            return words.list(items)
+        }
         let refPart = refs.spoken(rules, words), placePart = words.list(places)
         if refPart.isEmpty { return placePart }
         return placePart.isEmpty ? refPart : refPart + words.pause + placePart

@@ -36,6 +36,9 @@ public struct GrammarCase: Sendable, Hashable {
         public var ending: String?
         /// Replacement.
         public var to: String
+        /// Only the value's last word is rewritten (`"lastWord": true`): hu "Pile Alle" → "Pile Allére", not
+        /// "Pilére Allére", where Russian adjectives agree with their noun in every word.
+        public var lastWordOnly: Bool = false
     }
 
     /// True when every given condition holds for `value`.
@@ -173,10 +176,11 @@ public struct GrammarForm: Sendable, Hashable {
 
     static func rewrite(_ text: String, _ rules: [GrammarCase.Rewrite]) -> String {
         let words = text.split(separator: " ", omittingEmptySubsequences: false)
-        return words.map { word -> String in
+        let last = words.count - 1
+        return words.enumerated().map { index, word -> String in
             let w = String(word)
             let lower = w.lowercased()
-            for r in rules {
+            for r in rules where !r.lastWordOnly || index == last {
                 if let whole = r.word, lower == whole {
                     return w.first?.isUppercase == true ? SlotValue.capitalizeFirst(r.to) : r.to
                 }

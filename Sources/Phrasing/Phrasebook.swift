@@ -203,7 +203,8 @@ public struct Phrasebook: Sendable {
                 guard let to = r["to"]?.stringValue, r["word"] != nil || r["ending"] != nil else {
                     problems.append(.invalidData(file: file, key: "\(path).rewrite[\(ri)]", message: "needs 'to' and 'word' or 'ending'")); continue
                 }
-                rewrites.append(.init(word: r["word"]?.stringValue?.lowercased(), ending: r["ending"]?.stringValue?.lowercased(), to: to))
+                rewrites.append(.init(word: r["word"]?.stringValue?.lowercased(), ending: r["ending"]?.stringValue?.lowercased(), to: to,
+                                      lastWordOnly: r["lastWord"]?.boolValue ?? false))
             }
             var lastVowel: GrammarCase.LastVowel?
             if let lv = c["lastVowel"] {

@@ -166,6 +166,29 @@ import Testing
         RoadGrammarCase("", ref: "8", "Forduljon balra a 8-as útra."),
         RoadGrammarCase("", ref: "51", "Forduljon balra az 51-es útra."),
         RoadGrammarCase("", ref: "M1", "Forduljon balra az M1-es autópályára.", "Forduljon balra az M 1-es autópályára."),
+        // The article goes by how the ref is said: "E" is e, "A" á, "S" es, "F" ef; "B" bé, "7" hét.
+        RoadGrammarCase("", ref: "E 65", "Forduljon balra az E 65-ös útra."),
+        RoadGrammarCase("", ref: "A 99", "Forduljon balra az A 99-es útra."),
+        RoadGrammarCase("", ref: "St 2080", "Forduljon balra az St 2080-as útra."),
+        RoadGrammarCase("", ref: "F 10", "Forduljon balra az F 10-es útra."),
+        RoadGrammarCase("", ref: "B 96", "Forduljon balra a B 96-os útra."),
+        RoadGrammarCase("", ref: "7", "Forduljon balra a 7-es útra."),
+        RoadGrammarCase("", ref: "1", "Forduljon balra az 1-es útra."),
+        RoadGrammarCase("", ref: "11", "Forduljon balra a 11-es útra."),
+        RoadGrammarCase("", ref: "100", "Forduljon balra a 100-as útra."),
+        // A ref's direction said in Hungarian, after the road: "I 80 East" → "az I 80-as útra kelet felé".
+        RoadGrammarCase("", ref: "I 80 East", "Forduljon balra az I 80 East útra.", "Forduljon balra az I 80-as útra kelet felé."),
+        RoadGrammarCase("", ref: "US 101 North", "Forduljon balra az US 101 North útra.", "Forduljon balra az U S 101-es útra észak felé."),
+        // Only the last word of a name takes the ending; vowel harmony skips the neutral é and i; a foreign final
+        // o lengthens ("Oslóba"); German "Allee" ends in a long é written "ee", so the ending joins with a hyphen.
+        RoadGrammarCase("Pile Alle", "Forduljon balra a Pile Allére."),
+        RoadGrammarCase("Pile Allé", "Forduljon balra a Pile Alléra."),
+        RoadGrammarCase("Große Allee", "Forduljon balra a Große Allee-re."),
+        RoadGrammarCase("Bulevardi", "Forduljon balra a Bulevardira."),
+        RoadGrammarCase("Asema-aukio", "Forduljon balra az Asema-aukióra."),
+        RoadGrammarCase("Yrjönkatu", "Forduljon balra az Yrjönkatura."),
+        RoadGrammarCase("York Road", "Forduljon balra a York Roadra."),
+        RoadGrammarCase("Helsinki", "Forduljon balra a Helsinkire."),
     ])
     func hungarianSublative(road: RoadGrammarCase) throws {
         try road.check("hu-HU", .now) { TestData.maneuver(.turn, .left, name: $0, ref: $1) }
@@ -176,8 +199,43 @@ import Testing
         RoadGrammarCase("Kossuth Lajos utca", "Haladjon tovább a Kossuth Lajos utcán még 5 km hosszan.", "Haladjon tovább a Kossuth Lajos utcán még 5 kilométer hosszan."),
         RoadGrammarCase("Győr", "Haladjon tovább a Győrön még 5 km hosszan.", "Haladjon tovább a Győrön még 5 kilométer hosszan."),
         RoadGrammarCase("Iffley Road", "Haladjon tovább az Iffley Roadon még 5 km hosszan.", "Haladjon tovább az Iffley Roadon még 5 kilométer hosszan."),
+        RoadGrammarCase("", ref: "E 65", "Haladjon tovább az E 65-ös úton még 5 km hosszan.", "Haladjon tovább az E 65-ös úton még 5 kilométer hosszan."),
+        RoadGrammarCase("Mäkelänkatu", "Haladjon tovább a Mäkelänkatun még 5 km hosszan.", "Haladjon tovább a Mäkelänkatun még 5 kilométer hosszan."),
+        RoadGrammarCase("Asema-aukio", "Haladjon tovább az Asema-aukión még 5 km hosszan.", "Haladjon tovább az Asema-aukión még 5 kilométer hosszan."),
+        RoadGrammarCase("Pile Alle", "Haladjon tovább a Pile Allén még 5 km hosszan.", "Haladjon tovább a Pile Allén még 5 kilométer hosszan."),
+        RoadGrammarCase("", ref: "I 80 West", "Haladjon tovább az I 80 West úton még 5 km hosszan.", "Haladjon tovább az I 80-as úton nyugat felé még 5 kilométer hosszan."),
     ])
     func hungarianSuperessive(road: RoadGrammarCase) throws {
         try road.check("hu-HU", .continue, distance: 5000) { TestData.maneuver(.newName, nil, name: $0, ref: $1) }
+    }
+
+    /// Exit numbers take the ending of their number as said ("a 14-es", "az 5-ös"); a lettered one is said as
+    /// written ("a 21A kijáratnál"; the hu voice layer gives the A its name á).
+    @Test(arguments: [
+        ("14", "A 14-es kijáratnál hajtson le.", "A 14-es kijáratnál hajtson le."),
+        ("5", "Az 5-ös kijáratnál hajtson le.", "Az 5-ös kijáratnál hajtson le."),
+        ("1", "Az 1-es kijáratnál hajtson le.", "Az 1-es kijáratnál hajtson le."),
+        ("20", "A 20-as kijáratnál hajtson le.", "A 20-as kijáratnál hajtson le."),
+        ("21A", "A 21A kijáratnál hajtson le.", "A 21 A kijáratnál hajtson le."),
+    ])
+    func hungarianExitNumberTakesItsEnding(exit: String, display: String, spoken: String) throws {
+        let p = try TestData.phrase("hu-HU", .now, TestData.maneuver(.offRamp, .slightRight, exits: exit))
+        #expect(p.display == display)
+        #expect(p.spoken == spoken)
+    }
+
+    /// Two, twelve, twenty-two… before a unit are "két", "tizenkét", "huszonkét", never "kettő" (what eSpeak NG's
+    /// hu voice reads for the digit 2: k'Et:Y:).
+    @Test(arguments: [
+        (2000.0, "2 km múlva forduljon balra.", "Két kilométer múlva forduljon balra."),
+        (12000.0, "12 km múlva forduljon balra.", "Tizenkét kilométer múlva forduljon balra."),
+        (22000.0, "22 km múlva forduljon balra.", "Huszonkét kilométer múlva forduljon balra."),
+        (102000.0, "102 km múlva forduljon balra.", "Százkét kilométer múlva forduljon balra."),
+        (3000.0, "3 km múlva forduljon balra.", "3 kilométer múlva forduljon balra."),
+    ])
+    func hungarianTwoBeforeAUnitIsKet(meters: Double, display: String, spoken: String) throws {
+        let p = try TestData.phrase("hu-HU", .prepare, TestData.maneuver(.turn, .left), meters: meters)
+        #expect(p.display == display)
+        #expect(p.spoken == spoken)
     }
 }

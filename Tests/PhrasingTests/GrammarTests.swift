@@ -90,4 +90,20 @@ import Testing
         #expect(ru.apply(value("Тверская улица")).display == "на Тверскую улицу")
         #expect(ru.apply(value("")).display == "")
     }
+
+    /// A rewrite marked `lastWord` changes only the value's last word (hu "Pile Alle" → "Pile Allére"), where an
+    /// unmarked one changes every word that matches (ru adjectives agree with their noun).
+    @Test func lastWordRewriteLeavesTheOtherWords() {
+        let hu = GrammarForm(name: "ra", cases: [
+            GrammarCase(ref: nil, empty: nil, prefixes: [], suffixes: ["e"], words: [], initials: nil, template: Affix("a {}", placeholder: "{}"),
+                        rewrites: [.init(word: nil, ending: "e", to: "ére", lastWordOnly: true)], lowerFirst: false),
+        ])
+        #expect(hu.apply(SlotValue("Pile Alle")).display == "a Pile Allére")
+        #expect(hu.apply(SlotValue("Alle")).display == "a Allére")
+        let everyWord = GrammarForm(name: "ra", cases: [
+            GrammarCase(ref: nil, empty: nil, prefixes: [], suffixes: ["e"], words: [], initials: nil, template: Affix("a {}", placeholder: "{}"),
+                        rewrites: [.init(word: nil, ending: "e", to: "ére")], lowerFirst: false),
+        ])
+        #expect(everyWord.apply(SlotValue("Pile Alle")).display == "a Pilére Allére")
+    }
 }

@@ -54,6 +54,9 @@ import Pronunciation
             return withoutPausesAndStress(before) == withoutPausesAndStress(after)
                 || withoutPausesAndStress(softAtThePause) == withoutPausesAndStress(after)
         },
+        Justification(locale: "hu-HU", limit: 2, reason: "the hu voice read the exit letter of \"a 21 A kijáratnál\" as the article a (_|,A k'ija:R2Atna:l: \"the 21 the exit\"); the layer gives it its name á (_!'a:), as Hungarians say it") { before, after in
+            before.replacingOccurrences(of: "_|,A k'ija:R2Atna:l", with: "_!'a: k'ija:R2Atna:l") == after
+        },
         Justification(locale: "ru-RU", limit: 3, reason: "the ru voice read the Latin letter of a ref or exit number through its English voice (21 A: (en)'eI(ru)); the layer gives the letter its Russian name (А: 'A), as Russians say it") { before, after in
             before.components(separatedBy: "(en)").count > after.components(separatedBy: "(en)").count
         },
@@ -120,6 +123,9 @@ import Pronunciation
         "pl-PL/motorway-bay-bridge#4", "pl-PL/motorway-bay-bridge#5", "pl-PL/motorway-bay-bridge#6", "pl-PL/motorway-bay-bridge#7", "pl-PL/motorway-bay-bridge#8",
         "pl-PL/motorway-bay-bridge#9", "pl-PL/motorway-bay-bridge#10", "pl-PL/motorway-bay-bridge#11", "pt-PT/motorway-bay-bridge#1", "pt-PT/motorway-bay-bridge#2",
         "pt-PT/motorway-bay-bridge#8", "pt-PT/motorway-bay-bridge#9", "pt-PT/motorway-bay-bridge#10",
+        // 2026-12-04 (wordshu): fr road numbers with their article in signposts, fr-CA without repeated "de", hu
+        // "Másfél" at the sentence start, "két kilométer", "I 580 kelet", "Junira".
+        "fr-CA/motorway-bay-bridge#1", "fr-CA/motorway-bay-bridge#2", "fr-CA/motorway-bay-bridge#8", "fr-CA/motorway-bay-bridge#9", "fr-CA/motorway-bay-bridge#10", "fr-CA/motorway-bay-bridge#12", "fr-CA/motorway-bay-bridge#13", "fr-CA/motorway-bay-bridge#14", "fr-FR/motorway-bay-bridge#1", "fr-FR/motorway-bay-bridge#2", "fr-FR/motorway-bay-bridge#8", "fr-FR/motorway-bay-bridge#9", "fr-FR/motorway-bay-bridge#10", "hu-HU/city-berlin#1", "hu-HU/city-berlin#2", "hu-HU/city-berlin#3", "hu-HU/motorway-bay-bridge#1", "hu-HU/motorway-bay-bridge#2", "hu-HU/motorway-bay-bridge#8", "hu-HU/motorway-bay-bridge#9", "hu-HU/motorway-bay-bridge#10", "hu-HU/motorway-bay-bridge#12",
     ]
 
     /// Announcements reworded on purpose after the fixture was recorded, by whom: keys "route#index" (in every
