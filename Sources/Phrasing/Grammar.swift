@@ -202,9 +202,9 @@ public struct GrammarForm: Sendable, Hashable {
     }
 }
 
-/// Ordinal words for one gender/case: 1…12 and a template for the rest.
+/// Ordinal words for one gender/case: 1…12 (and on, as far as the book writes them) and a template for the rest.
 public struct OrdinalTable: Sendable, Hashable {
-    /// Words for 1…12 (index 0 = 1).
+    /// Words for 1…12 and any that follow without a gap (index 0 = 1).
     public var words: [String]
     /// Template for other numbers (`{n}`).
     public var other: Affix

@@ -50,9 +50,11 @@ public struct NumberRule: Sendable, Hashable {
         return say(n)
     }
 
-    /// `n` as said by this rule's table.
+    /// `n` as said by this rule's table. A Roman numeral not in the table is said as its digits ("Giovanni XXIII"
+    /// is never "20 Terzo"); only digits take the head-and-tail form of years ("1900 пятого").
     func say(_ n: Int) -> String {
         if let word = words[n] { return word }
+        guard kind == .arabic else { return String(n) }
         for modulus in [100, 10] where n > modulus {
             let tail = n % modulus
             if tail > 0, let word = words[tail] { return String(n - tail) + " " + word }

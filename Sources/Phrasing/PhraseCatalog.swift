@@ -20,6 +20,9 @@ public struct PhraseCatalog: Sendable {
                 out.append(Entry(key: key + label, phrase: builder.phrase(announcement)))
             }
         }
+        for (label, announcement) in sample.numberedNames() {
+            out.append(Entry(key: "names" + label, phrase: builder.phrase(announcement)))
+        }
         for (index, raw) in examples.enumerated() {
             if let example = try? PhraseExample.parse(raw, file: file, index: index) {
                 out.append(Entry(key: "examples[\(index)]", phrase: builder.phrase(example.announcement)))
@@ -56,6 +59,33 @@ public struct PhraseCatalog: Sendable {
             description.previousMode = previousMode
             description.sideRoadOrdinal = has(.nth) ? 2 : nil
             return description
+        }
+
+        /// Names with numbers and slashes as roads, refs and signposts write them (issue 25 B5), each in a "now":
+        /// a German date, regnal numerals after a personal name (in a hyphenated compound too), a state-road ref, a
+        /// slash in a name and a signpost, a 13th roundabout exit.
+        func numberedNames() -> [(String, Announcement)] {
+            func now(_ label: String, _ m: ManeuverDescription) -> (String, Announcement) {
+                (" " + label, Announcement(kind: .now, maneuver: m))
+            }
+            var out: [(String, Announcement)] = []
+            for name in ["Straße des 17. Juni", "Ludwig-II.-Straße", "King George III Street", "Via Giovanni XXIII",
+                         "Площадь Петра I", "Hardenbergstraße/Messe"] {
+                var m = maneuver(.turn, .left, features: Feature.road.bit)
+                m.step.name = name
+                out.append(now(name, m))
+            }
+            var stateRoad = maneuver(.turn, .right, features: Feature.road.bit, nameOn: false, refOn: true)
+            stateRoad.step.ref = "St 2080"
+            out.append(now("ref St 2080", stateRoad))
+            var signpost = maneuver(.turn, .right, features: Feature.road.bit | Feature.dest.bit)
+            signpost.step.destinations = "Messe/ICM, Riem"
+            out.append(now("signpost Messe/ICM", signpost))
+            let rotary = Maneuver(type: .rotary, modifier: .right, location: Coordinate(latitude: 0, longitude: 0), bearingAfter: 90, exit: 13)
+            var thirteenth = maneuver(.rotary, .right, features: Feature.rotary.bit)
+            thirteenth.step.maneuver = rotary
+            out.append(now("rotary exit=13", thirteenth))
+            return out
         }
 
         func announcements(forKey key: String) -> [(String, Announcement)] {

@@ -300,6 +300,11 @@ public struct Phrasebook: Sendable {
             }
         }
         rules.numbers = parseNumbers(json, file: file, problems: &problems)
+        if let slash = json?["slash"] {
+            if let said = slash.stringValue, !said.isEmpty { rules.slash = said } else {
+                problems.append(.invalidData(file: file, key: "speech.slash", message: "must be a non-empty string"))
+            }
+        }
         if let replaces = json?["pronunciationReplacesHan"] {
             if let b = replaces.boolValue { rules.pronunciationReplacesHan = b } else {
                 problems.append(.invalidData(file: file, key: "speech.pronunciationReplacesHan", message: "must be true or false"))

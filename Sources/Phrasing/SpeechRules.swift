@@ -42,6 +42,9 @@ public struct SpeechRules: Sendable, Hashable {
     public var numbers: [NumberRule]
     /// The English direction word that ends a ref ("I 80 East") and how it is said ("österut").
     public var refDirections: [String: String] = [:]
+    /// What a "/" between two parts of a name or signposted place is said as (`speech.slash`, §7.7): a pause by
+    /// default ("Messe/ICM" → "Messe, ICM"), never the word "slash".
+    public var slash: String = ", "
 
     /// Creates rules.
     public init(abbreviations: [Abbreviation] = [], refPrefixes: [String: String] = [:], spellRefLetters: Bool = false,
@@ -56,15 +59,70 @@ public struct SpeechRules: Sendable, Hashable {
 
     /// A name with abbreviations expanded for speech ("N Main St" → "North Main Street", "S St" → "S Street").
     public func expand(_ name: String) -> String {
+        let name = unslashed(name)
         guard !abbreviations.isEmpty || !numbers.isEmpty else { return name }
         let words = name.split(separator: " ").map(String.init)
         guard !words.isEmpty else { return name }
         var out: [String] = []
         out.reserveCapacity(words.count)
         for index in words.indices {
-            out.append(number(in: words, at: index) ?? expandWord(in: words, at: index, checkNeighbours: true))
+            out.append(number(in: words, at: index) ?? hyphenatedRoman(words[index])
+                       ?? expandWord(in: words, at: index, checkNeighbours: true))
         }
         return out.joined(separator: " ")
+    }
+
+    /// A hyphenated word with a Roman numeral among its parts, said by the first `roman` rule with a context
+    /// (`before`/`after`; "DC" in "Washington-DC" is no numeral) that takes it with the other parts as its
+    /// neighbours, the said words joined by hyphens as the compound is written: de "Ludwig-II.-Straße" →
+    /// "Ludwig-der-Zweite-Straße". Nil when no part is such a numeral.
+    private func hyphenatedRoman(_ word: String) -> String? {
+        guard word.contains("-") else { return nil }
+        let parts = word.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count > 1 else { return nil }
+        var changed = false
+        let said = parts.indices.map { index -> String in
+            for rule in numbers where rule.kind == .roman && !(rule.before.isEmpty && rule.after.isEmpty) {
+                if let words = rule.say(parts, at: index) {
+                    changed = true
+                    return words.split(separator: " ").joined(separator: "-")
+                }
+            }
+            return parts[index]
+        }
+        return changed ? said.joined(separator: "-") : nil
+    }
+
+    /// `name` with every "/" between two parts (spaced on both sides or on neither) said as `slash`: "Messe/ICM" →
+    /// "Messe, ICM". A "/" between two digits ("3/4"), at either end, after a lone letter or with a space on one
+    /// side only (the es and ca street word "C/ Alcalá", "C/Alcalá") stays.
+    func unslashed(_ name: String) -> String {
+        guard name.contains("/") else { return name }
+        let characters = Array(name)
+        var out = ""
+        out.reserveCapacity(name.utf8.count + 4)
+        var skipSpace = false
+        for (i, c) in characters.enumerated() {
+            if skipSpace && c.isWhitespace { continue }
+            skipSpace = false
+            guard c == "/", i > 0, i + 1 < characters.count,
+                  characters[i - 1].isWhitespace == characters[i + 1].isWhitespace,
+                  let before = characters[..<i].last(where: { !$0.isWhitespace }),
+                  let after = characters[(i + 1)...].first(where: { !$0.isWhitespace }),
+                  before != "/", after != "/", !(before.isNumber && after.isNumber),
+                  !Self.endsInLoneLetter(characters[..<i]) else { out.append(c); continue }
+            while out.last?.isWhitespace == true { out.removeLast() }
+            out += slash
+            skipSpace = true
+        }
+        return out
+    }
+
+    /// True when `text` ends in a word of one letter ("C" of "C/Alcalá").
+    private static func endsInLoneLetter(_ text: ArraySlice<Character>) -> Bool {
+        guard let last = text.last, last.isLetter else { return false }
+        let before = text.dropLast().last
+        return before == nil || before?.isWhitespace == true
     }
 
     /// Word `index` as the first matching number rule says it, or nil.

@@ -67,6 +67,9 @@ struct Words: Sendable {
             for n in 1...12 {
                 if let s = table[String(n)]?.stringValue { words.append(s) } else { bad("ordinals.\(gender).\(n)", "missing"); words.append(String(n)) }
             }
+            // Optional words past 12 (cs "třináctý"…), read while they run on without a gap.
+            var n = 13
+            while let s = table[String(n)]?.stringValue { words.append(s); n += 1 }
             let other = table["other"]?.stringValue ?? "{n}"
             if table["other"] == nil { bad("ordinals.\(gender).other", "missing") }
             w.ordinals[gender] = OrdinalTable(words: words, other: Affix(other, placeholder: "{n}"))

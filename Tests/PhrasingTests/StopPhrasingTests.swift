@@ -141,7 +141,7 @@ import Testing
     @Test func theCatalogRendersArriveKeysAsTheDestinationAndStopKeysAsAStop() throws {
         let loaded = try TestData.data.loadLocale(tag: "en-US")
         let entries = PhraseCatalog.entries(builder: loaded.builder(), keys: ["arrive.left", "announce.arrive", "prepare/waypoint", "then/waypoint.left"],
-                                            examples: [], file: "en")
+                                            examples: [], file: "en").filter { !$0.key.hasPrefix("names ") }
         #expect(entries.map(\.phrase.display) == [
             "Your destination is on the right.",
             "Your destination is on the left.",

@@ -128,6 +128,14 @@ import Pronunciation
         "fr-CA/motorway-bay-bridge#1", "fr-CA/motorway-bay-bridge#2", "fr-CA/motorway-bay-bridge#8", "fr-CA/motorway-bay-bridge#9", "fr-CA/motorway-bay-bridge#10", "fr-CA/motorway-bay-bridge#12", "fr-CA/motorway-bay-bridge#13", "fr-CA/motorway-bay-bridge#14", "fr-FR/motorway-bay-bridge#1", "fr-FR/motorway-bay-bridge#2", "fr-FR/motorway-bay-bridge#8", "fr-FR/motorway-bay-bridge#9", "fr-FR/motorway-bay-bridge#10", "hu-HU/city-berlin#1", "hu-HU/city-berlin#2", "hu-HU/city-berlin#3", "hu-HU/motorway-bay-bridge#1", "hu-HU/motorway-bay-bridge#2", "hu-HU/motorway-bay-bridge#8", "hu-HU/motorway-bay-bridge#9", "hu-HU/motorway-bay-bridge#10", "hu-HU/motorway-bay-bridge#12",
     ]
 
+    /// "Straße des 17. Juni" said with the language's own ordinal (issue 25 B5: the voices ended the sentence at
+    /// "17.", "sx'8tOn | j'u-ni:"): the depart of city-berlin in the ten books that now write it
+    /// ("Straße des sjuttonde Juni"); the other three announcements with the name are reworded by the phrasebooks.
+    static let numberSaidAsOrdinal: Set<String> = [
+        "cs-CZ/city-berlin#0", "da-DK/city-berlin#0", "el-GR/city-berlin#0", "fi-FI/city-berlin#0", "ko-KR/city-berlin#0",
+        "nb-NO/city-berlin#0", "sk-SK/city-berlin#0", "sv-SE/city-berlin#0", "tr-TR/city-berlin#0", "uk-UA/city-berlin#0",
+    ]
+
     /// Announcements reworded on purpose after the fixture was recorded, by whom: keys "route#index" (in every
     /// locale) or "locale/route#index" (in one).
     struct Reworded: Sendable {
@@ -142,6 +150,7 @@ import Pronunciation
         Reworded(by: "reworded by the planner", keys: rewordedByThePlanner),
         Reworded(by: "reworded by the phrasebooks", keys: rewordedByThePhrasebooks),
         Reworded(by: "reworded by its book", keys: rewordedInOneBook),
+        Reworded(by: "a date in a name said as the language's ordinal", keys: numberSaidAsOrdinal),
     ]
 
     /// The spoken text of each announcement of a golden transcript, in order.
