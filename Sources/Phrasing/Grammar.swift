@@ -27,6 +27,18 @@ public struct GrammarCase: Sendable, Hashable {
     public var lowerFirst: Bool
     /// A word put after the value's first word: the adverb after a fronted verb ("sväng sedan höger").
     public var afterFirstWord: String? = nil
+    /// Rewrite only each list item's leading run of agreeing words (`"agreeingRun"`), nil to rewrite every word.
+    public var agreeingRun: AgreeingRun? = nil
+
+    /// el "προς" + accusative: an item's head noun phrase takes the case, a genitive attribute after it does not
+    /// ("Άγιος Νικόλαος" → "Άγιο Νικόλαο", "Σταθμός Λαρίσης" → "Σταθμό Λαρίσης", "Κέντρο Πόλης" unchanged).
+    /// An item's first word is rewritten when a rule matches it; each next word only while the word before it was
+    /// rewritten by an `ending` rule with the same ending (accents and a trailing comma aside). A `word` rule ends
+    /// the run after its word. A new item starts after a word ending in "," ";" or ":" and after `restartAfter`.
+    public struct AgreeingRun: Sendable, Hashable {
+        /// Words (lower-cased) after which a new list item starts: el "και", "–".
+        public var restartAfter: Set<String>
+    }
 
     /// A word rewrite: a whole word or a word ending.
     public struct Rewrite: Sendable, Hashable {
@@ -139,8 +151,13 @@ public struct GrammarForm: Sendable, Hashable {
     private static func apply(_ c: GrammarCase, to value: SlotValue) -> SlotValue {
         var display = value.display, spoken = value.spoken
         if !c.rewrites.isEmpty {
-            display = Self.rewrite(display, c.rewrites)
-            spoken = Self.rewrite(spoken, c.rewrites)
+            if let run = c.agreeingRun {
+                display = Self.rewrite(display, c.rewrites, run: run)
+                spoken = Self.rewrite(spoken, c.rewrites, run: run)
+            } else {
+                display = Self.rewrite(display, c.rewrites)
+                spoken = Self.rewrite(spoken, c.rewrites)
+            }
         }
         if c.lowerFirst {
             display = Self.lowerFirst(display)
@@ -190,6 +207,43 @@ public struct GrammarForm: Sendable, Hashable {
             }
             return w
         }.joined(separator: " ")
+    }
+
+    /// `text` with only each item's leading run of agreeing words rewritten (see `GrammarCase.AgreeingRun`).
+    static func rewrite(_ text: String, _ rules: [GrammarCase.Rewrite], run: GrammarCase.AgreeingRun) -> String {
+        var itemStart = true
+        var runEnding: String? = nil   // the folded ending that continues the run; nil when the run has ended
+        return text.split(separator: " ", omittingEmptySubsequences: false).map { word -> String in
+            let w = String(word)
+            let lower = w.lowercased()
+            let startsItem = itemStart
+            itemStart = run.restartAfter.contains(lower) || w.hasSuffix(",") || w.hasSuffix(";") || w.hasSuffix(":")
+            defer { if itemStart { runEnding = nil } }
+            guard startsItem || runEnding != nil else { return w }
+            for r in rules {
+                if let whole = r.word, lower == whole {
+                    runEnding = nil
+                    return w.first?.isUppercase == true ? SlotValue.capitalizeFirst(r.to) : r.to
+                }
+                if let ending = r.ending, lower.hasSuffix(ending), lower.count > ending.count {
+                    let folded = Self.foldEnding(ending)
+                    if !startsItem && folded != runEnding { break }
+                    runEnding = folded
+                    return hyphenated(w, ending: ending, to: r.to) ?? String(w.dropLast(ending.count)) + r.to
+                }
+            }
+            runEnding = nil
+            return w
+        }.joined(separator: " ")
+    }
+
+    /// An ending compared without accents or a trailing comma: "ός," and "ος" agree.
+    private static func foldEnding(_ ending: String) -> String {
+        let plain: [Character: Character] = ["ά": "α", "έ": "ε", "ή": "η", "ί": "ι", "ό": "ο", "ύ": "υ", "ώ": "ω",
+                                             "á": "a", "é": "e", "í": "i", "ó": "o", "ú": "u"]
+        var e = String(ending.map { plain[$0] ?? $0 })
+        while e.hasSuffix(",") || e.hasSuffix(";") { e.removeLast() }
+        return e
     }
 
     /// A hyphenated word whose parts all take the same ending, each part rewritten: ru "Тверская-Ямская" →

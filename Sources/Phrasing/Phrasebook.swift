@@ -188,7 +188,7 @@ public struct Phrasebook: Sendable {
 
     static func parseForm(_ name: String, _ json: JSONValue, file: String, problems: inout [PhrasingError]) -> GrammarForm {
         var cases: [GrammarCase] = []
-        let known: Set<String> = ["ref", "empty", "prefix", "suffix", "word", "initial", "lastVowel", "hangulFinal", "refFirst", "template", "rewrite", "lowerFirst", "afterFirstWord"]
+        let known: Set<String> = ["ref", "empty", "prefix", "suffix", "word", "initial", "lastVowel", "hangulFinal", "refFirst", "template", "rewrite", "lowerFirst", "afterFirstWord", "agreeingRun"]
         for (index, c) in (json.arrayValue ?? []).enumerated() {
             let path = "grammar.forms.\(name)[\(index)]"
             for member in c.objectMembers ?? [] where !known.contains(member.key) {
@@ -224,12 +224,20 @@ public struct Phrasebook: Sendable {
                     hangulFinals = Set(finals)
                 }
             }
+            var agreeingRun: GrammarCase.AgreeingRun?
+            if let ar = c["agreeingRun"] {
+                if let after = ar["restartAfter"]?.arrayValue {
+                    agreeingRun = .init(restartAfter: Set(after.compactMap { $0.stringValue?.lowercased() }))
+                } else {
+                    problems.append(.invalidData(file: file, key: path + ".agreeingRun", message: "needs an array 'restartAfter'"))
+                }
+            }
             cases.append(GrammarCase(
                 ref: c["ref"]?.boolValue, empty: c["empty"]?.boolValue, prefixes: list("prefix"), suffixes: list("suffix"),
                 words: list("word"), initials: c["initial"]?.stringValue.map { Set($0.lowercased()) },
                 lastVowel: lastVowel, hangulFinals: hangulFinals, refFirst: c["refFirst"]?.boolValue,
                 template: Affix(template, placeholder: "{}"), rewrites: rewrites, lowerFirst: c["lowerFirst"]?.boolValue ?? false,
-                afterFirstWord: c["afterFirstWord"]?.stringValue))
+                afterFirstWord: c["afterFirstWord"]?.stringValue, agreeingRun: agreeingRun))
         }
         if json.arrayValue == nil { problems.append(.invalidData(file: file, key: "grammar.forms.\(name)", message: "must be an array of cases")) }
         return GrammarForm(name: name, cases: cases)

@@ -160,7 +160,7 @@ import Testing
         RoadGrammarCase("Teréz körút", "Forduljon balra a Teréz körútra."),
         RoadGrammarCase("Váci u.", "Forduljon balra a Váci utcára.", "Forduljon balra a Váci utcára."),
         RoadGrammarCase("Iffley Road", "Forduljon balra az Iffley Roadra."),
-        RoadGrammarCase("Hardenbergstraße", "Forduljon balra a Hardenbergstraßére."),
+        RoadGrammarCase("Hardenbergstraße", "Forduljon balra a Hardenbergstraßéra."),
         RoadGrammarCase("Kálvin", "Forduljon balra a Kálvinra."),
         RoadGrammarCase("Győr", "Forduljon balra a Győrre."),
         RoadGrammarCase("", ref: "8", "Forduljon balra a 8-as útra."),
@@ -176,14 +176,14 @@ import Testing
         RoadGrammarCase("", ref: "1", "Forduljon balra az 1-es útra."),
         RoadGrammarCase("", ref: "11", "Forduljon balra a 11-es útra."),
         RoadGrammarCase("", ref: "100", "Forduljon balra a 100-as útra."),
-        // A ref's direction said in Hungarian, after the road: "I 80 East" → "az I 80-as útra kelet felé".
-        RoadGrammarCase("", ref: "I 80 East", "Forduljon balra az I 80 East útra.", "Forduljon balra az I 80-as útra kelet felé."),
-        RoadGrammarCase("", ref: "US 101 North", "Forduljon balra az US 101 North útra.", "Forduljon balra az U S 101-es útra észak felé."),
+        // A ref's direction said in Hungarian, after the road: "I 80 East" → "az I 80-as útra keleti irányban".
+        RoadGrammarCase("", ref: "I 80 East", "Forduljon balra az I 80 East útra.", "Forduljon balra az I 80-as útra keleti irányban."),
+        RoadGrammarCase("", ref: "US 101 North", "Forduljon balra az US 101 North útra.", "Forduljon balra az U S 101-es útra északi irányban."),
         // Only the last word of a name takes the ending; vowel harmony skips the neutral é and i; a foreign final
-        // o lengthens ("Oslóba"); German "Allee" ends in a long é written "ee", so the ending joins with a hyphen.
+        // o lengthens ("Oslóba"); German "Allee" ends in a long é written "ee", so the ending joins with a hyphen, in back harmony as the Hungarian "alléra".
         RoadGrammarCase("Pile Alle", "Forduljon balra a Pile Allére."),
         RoadGrammarCase("Pile Allé", "Forduljon balra a Pile Alléra."),
-        RoadGrammarCase("Große Allee", "Forduljon balra a Große Allee-re."),
+        RoadGrammarCase("Große Allee", "Forduljon balra a Große Allee-ra."),
         RoadGrammarCase("Bulevardi", "Forduljon balra a Bulevardira."),
         RoadGrammarCase("Asema-aukio", "Forduljon balra az Asema-aukióra."),
         RoadGrammarCase("Yrjönkatu", "Forduljon balra az Yrjönkatura."),
@@ -203,7 +203,7 @@ import Testing
         RoadGrammarCase("Mäkelänkatu", "Haladjon tovább a Mäkelänkatun még 5 km hosszan.", "Haladjon tovább a Mäkelänkatun még 5 kilométer hosszan."),
         RoadGrammarCase("Asema-aukio", "Haladjon tovább az Asema-aukión még 5 km hosszan.", "Haladjon tovább az Asema-aukión még 5 kilométer hosszan."),
         RoadGrammarCase("Pile Alle", "Haladjon tovább a Pile Allén még 5 km hosszan.", "Haladjon tovább a Pile Allén még 5 kilométer hosszan."),
-        RoadGrammarCase("", ref: "I 80 West", "Haladjon tovább az I 80 West úton még 5 km hosszan.", "Haladjon tovább az I 80-as úton nyugat felé még 5 kilométer hosszan."),
+        RoadGrammarCase("", ref: "I 80 West", "Haladjon tovább az I 80 West úton még 5 km hosszan.", "Haladjon tovább az I 80-as úton nyugati irányban még 5 kilométer hosszan."),
     ])
     func hungarianSuperessive(road: RoadGrammarCase) throws {
         try road.check("hu-HU", .continue, distance: 5000) { TestData.maneuver(.newName, nil, name: $0, ref: $1) }

@@ -125,6 +125,8 @@ import Pronunciation
         "pt-PT/motorway-bay-bridge#8", "pt-PT/motorway-bay-bridge#9", "pt-PT/motorway-bay-bridge#10",
         // 2026-12-04 (wordshu): fr road numbers with their article in signposts, fr-CA without repeated "de", hu
         // "Másfél" at the sentence start, "két kilométer", "I 580 kelet", "Junira".
+        // 2026-12-04 (wordshu, native review): hu "Hardenbergstraßéra" in back harmony (a before the final e).
+        "hu-HU/city-berlin#4", "hu-HU/city-berlin#5",
         "fr-CA/motorway-bay-bridge#1", "fr-CA/motorway-bay-bridge#2", "fr-CA/motorway-bay-bridge#8", "fr-CA/motorway-bay-bridge#9", "fr-CA/motorway-bay-bridge#10", "fr-CA/motorway-bay-bridge#12", "fr-CA/motorway-bay-bridge#13", "fr-CA/motorway-bay-bridge#14", "fr-FR/motorway-bay-bridge#1", "fr-FR/motorway-bay-bridge#2", "fr-FR/motorway-bay-bridge#8", "fr-FR/motorway-bay-bridge#9", "fr-FR/motorway-bay-bridge#10", "hu-HU/city-berlin#1", "hu-HU/city-berlin#2", "hu-HU/city-berlin#3", "hu-HU/motorway-bay-bridge#1", "hu-HU/motorway-bay-bridge#2", "hu-HU/motorway-bay-bridge#8", "hu-HU/motorway-bay-bridge#9", "hu-HU/motorway-bay-bridge#10", "hu-HU/motorway-bay-bridge#12",
     ]
 

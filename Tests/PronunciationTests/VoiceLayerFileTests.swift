@@ -45,6 +45,18 @@ import Phrasing
         #expect(uk.spoken("E 95, напрямок Одеса.") == "Е 95, напрямок Одеса.")
     }
 
+    /// The hu layer says the ref letter A as the letter's name á, never the sentence's opening article "A"
+    /// (hu-HU native review): "A 21 A kijáratnál" keeps its article, the exit and road letters become Á.
+    @Test func theHungarianLayerLeavesTheOpeningArticleAlone() throws {
+        let hu = try Self.data.voicePronunciation(backend: "espeak", voice: "hu")
+        #expect(hu.spoken("A 21 A kijáratnál hajtson le A 99, Oakland felé.") == "A 21 Á kijáratnál hajtson le Á 99, Oakland felé.")
+        #expect(hu.spoken("A bal oldali felhajtón hajtson fel az A 99-es útra.") == "A bal oldali felhajtón hajtson fel az Á 99-es útra.")
+        #expect(hu.spoken("A MacArthur Maze csomópontnál tartson jobbra. A 7-es úton haladjon tovább.")
+                == "A MacArthur Maze csomópontnál tartson jobbra. A 7-es úton haladjon tovább.")
+        let said = try ESpeakBatch.phonemes([hu.spoken("A 21 A kijáratnál hajtson le.")], voice: "hu")
+        #expect(said.first?.hasPrefix("_|,A h'usonEJ _!'a: ") == true, "the article a, then the letter á: \(said)")
+    }
+
     @Test func theReadersOfJapaneseAndChineseAreNamed() throws {
         let ja = try Self.data.voicePronunciation(backend: "espeak", voice: "ja")
         #expect(ja.reader != nil, "MeCab (mecab-ipadic-utf8) must be installed: run scripts/setup.sh")
