@@ -21,7 +21,7 @@ public struct NumberRule: Sendable, Hashable {
     /// The previous word must be one of these (lower-cased); empty: any word or none.
     public var after: Set<String>
     /// The words for numbers; a number not in the table is said as its head in digits and the word of its last
-    /// two or one digits (1905 → "1900 пятого"); with neither, as digits.
+    /// two or one digits (1905 → "1900 пятого"); with neither, as digits. A Roman numeral not in it stays as written.
     public var words: [Int: String]
 
     /// Creates a rule.
