@@ -21,7 +21,7 @@ public struct NumberRule: Sendable, Hashable {
     /// The previous word must be one of these (lower-cased); empty: any word or none.
     public var after: Set<String>
     /// The words for numbers; a number not in the table is said as its head in digits and the word of its last
-    /// two or one digits (1905 → "1900 пятого"); with neither, as digits.
+    /// two or one digits (1905 → "1900 пятого"); with neither, as digits. A Roman numeral not in it stays as written.
     public var words: [Int: String]
 
     /// Creates a rule.
@@ -44,17 +44,24 @@ public struct NumberRule: Sendable, Hashable {
             guard index > 0, after.contains(words[index - 1].lowercased()) else { return nil }
         }
         let core = String(word.dropLast(suffix.count))
-        // Without a context, a Roman numeral is never a name's first word nor a lone letter ("V Street", "Avenue C").
-        if kind == .roman && before.isEmpty && after.isEmpty && (index == 0 || core.count < 2) { return nil }
+        if kind == .roman && core.count < 2 {
+            // Without a context, a Roman numeral is never a lone letter ("V Street", "Avenue C"). With one, a lone
+            // letter is a numeral only as I or V: after a first name, C, D, L, M and X are middle initials
+            // ("John D Rockefeller", "Karl-M.-Müller-Straße", "Francis X Bushman").
+            guard !(before.isEmpty && after.isEmpty), ["I", "V"].contains(Self.latinRoman(core)) else { return nil }
+        }
+        // Without a context, a Roman numeral is never a name's first word.
+        if kind == .roman && before.isEmpty && after.isEmpty && index == 0 { return nil }
         guard let n = kind == .roman ? Self.roman(core) : Self.arabic(core) else { return nil }
         return say(n)
     }
 
-    /// `n` as said by this rule's table. A Roman numeral not in the table is said as its digits ("Giovanni XXIII"
-    /// is never "20 Terzo"); only digits take the head-and-tail form of years ("1900 пятого").
-    func say(_ n: Int) -> String {
+    /// `n` as said by this rule's table, or nil when a Roman numeral is not in it: the numeral then stays as
+    /// written ("Giovanni XXIII" is never "20 Terzo" nor "23"). Only digits take the head-and-tail form of years
+    /// ("1900 пятого"); a ref's numeral (`romanRef`) not in the table is said as its digits ("N-VI" → "N 6").
+    func say(_ n: Int) -> String? {
         if let word = words[n] { return word }
-        guard kind == .arabic else { return String(n) }
+        guard kind == .arabic else { return kind == .romanRef ? String(n) : nil }
         for modulus in [100, 10] where n > modulus {
             let tail = n % modulus
             if tail > 0, let word = words[tail] { return String(n - tail) + " " + word }
@@ -68,7 +75,10 @@ public struct NumberRule: Sendable, Hashable {
     }
 
     /// The value of an upper-case Roman numeral in canonical form (I…MMMCMXCIX), else nil.
+    /// Written with Cyrillic letters that look like Roman numerals (uk "Івана Павла ІІ"), the numeral reads as
+    /// `text` with Latin I and X.
     static func roman(_ text: String) -> Int? {
+        let text = latinRoman(text)
         let values: [Character: Int] = ["I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000]
         guard !text.isEmpty, text.count <= 15 else { return nil }
         var total = 0, previous = 0
@@ -77,6 +87,11 @@ public struct NumberRule: Sendable, Hashable {
             if v < previous { total -= v } else { total += v; previous = v }
         }
         return total > 0 && total < 4000 && romanText(total) == text ? total : nil
+    }
+
+    /// `text` with the Cyrillic І (U+0406) and Х (U+0425) written as the Latin I and X they stand for in numerals.
+    static func latinRoman(_ text: String) -> String {
+        String(text.map { c -> Character in c == "\u{0406}" ? "I" : c == "\u{0425}" ? "X" : c })
     }
 
     private static func romanText(_ n: Int) -> String {

@@ -135,8 +135,8 @@ public struct SpeechRules: Sendable, Hashable {
     private func romanRef(_ rest: Substring) -> String? {
         guard let rule = numbers.first(where: { $0.kind == .romanRef }) else { return nil }
         let numeral = rest.prefix(while: { $0.isLetter })
-        guard let n = NumberRule.roman(String(numeral)) else { return nil }
-        return rule.say(n) + rest.dropFirst(numeral.count)
+        guard let n = NumberRule.roman(String(numeral)), let said = rule.say(n) else { return nil }
+        return said + rest.dropFirst(numeral.count)
     }
 
     /// Word `index` of `words` as said. Neighbours are looked at as written and as expanded without their own

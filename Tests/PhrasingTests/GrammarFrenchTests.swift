@@ -105,7 +105,10 @@ import Testing
 
     @Test func exitOrdinalsAreFeminine() throws {
         let expected = ["première", "deuxième", "troisième", "quatrième", "cinquième", "sixième", "septième",
-                        "huitième", "neuvième", "dixième", "onzième", "douzième", "13e"]
+                        "huitième", "neuvième", "dixième", "onzième", "douzième", "treizième", "quatorzième", "quinzième",
+                        "seizième", "dix-septième", "dix-huitième", "dix-neuvième", "vingtième", "vingt et unième",
+                        "vingt-deuxième", "vingt-troisième", "vingt-quatrième", "vingt-cinquième", "vingt-sixième",
+                        "vingt-septième", "vingt-huitième", "vingt-neuvième", "trentième", "31e"]
         for (index, word) in expected.enumerated() {
             let p = probe.now(TestData.maneuver(.roundabout, nil, exit: index + 1))
             #expect(p.display == "Au rond-point, prenez la \(word) sortie.")

@@ -75,7 +75,8 @@ import Testing
         #expect(p.spoken == "Через \(words) поверните направо.")
     }
 
-    @Test(arguments: [(1, "первом"), (2, "втором"), (3, "третьем"), (4, "четвёртом"), (7, "седьмом"), (12, "двенадцатом"), (13, "13-м")])
+    @Test(arguments: [(1, "первом"), (2, "втором"), (3, "третьем"), (4, "четвёртом"), (7, "седьмом"), (12, "двенадцатом"), (13, "тринадцатом"),
+                      (21, "двадцать первом"), (22, "двадцать втором"), (30, "тридцатом"), (31, "31-м")])
     func roundaboutExitOrdinalIsMasculinePrepositional(exit: Int, word: String) throws {
         let p = try Self.phrase(.now, TestData.maneuver(.roundabout, nil, name: "улица Косыгина", exit: exit))
         #expect(p.display == "На круговом движении сверните на \(word) съезде и выезжайте на улицу Косыгина.")

@@ -21,6 +21,12 @@ import Testing
         ("de-DE", "Kaiser-Wilhelm-II.-Platz", "Kaiser-Wilhelm-der-Zweite-Platz"),
         ("ru-RU", "площадь Петра I", "площадь Петра Первого"),
         ("ru-RU", "улица Екатерины II", "улица Екатерины Второй"),
+        ("uk-UA", "площа Петра I", "площа Петра Першого"),
+        ("uk-UA", "вулиця Івана Павла II", "вулиця Івана Павла Другого"),
+        ("uk-UA", "вулиця Івана Павла \u{0406}\u{0406}", "вулиця Івана Павла Другого"),
+        ("uk-UA", "вулиця Катерини II", "вулиця Катерини Другої"),
+        ("en-US", "Charles V Street", "Charles the Fifth Street"),
+        ("de-DE", "Ludwig-I.-Straße", "Ludwig-der-Erste-Straße"),
     ])
     func regnalNumeralsAreSaidAsOrdinals(tag: String, name: String, expected: String) throws {
         let speaker = try LocaleSpeaker(tag)
@@ -62,12 +68,36 @@ import Testing
         #expect(try LocaleSpeaker(tag).loaded.phrasebook.speech.expand(name) == name)
     }
 
-    @Test func romanNumeralsOutsideTheTableAreSaidAsDigits() {
-        let rule = NumberRule(kind: .roman, words: [3: "Terzo", 20: "Ventesimo"])
-        #expect(rule.say(23) == "23", "never '20 Terzo'")
+    /// After a listed first name, a lone C, D, L, M or X is a middle initial, read as written: never "John 500
+    /// Rockefeller", "Karl-1000-Müller-Straße" nor "Francis the Tenth Bushman".
+    @Test(arguments: [
+        ("en-US", "John D Rockefeller Parkway"), ("en-US", "George C Wallace Road"), ("en-US", "Charles M Schulz Road"),
+        ("en-US", "Mary C Street"), ("en-US", "James L Knight Drive"), ("en-US", "Francis X Bushman Street"),
+        ("de-DE", "Karl-M.-Müller-Straße"), ("de-DE", "Johann-C.-Bach-Straße"), ("de-DE", "Max-D.-Weber-Weg"),
+        ("uk-UA", "вулиця Петра C"),
+    ])
+    func middleInitialsStayWritten(tag: String, name: String) throws {
+        let speaker = try LocaleSpeaker(tag)
+        #expect(speaker.loaded.phrasebook.speech.expand(name) == name, "\(tag)")
+        let phrase = speaker.now(TestData.maneuver(.turn, .left, name: name))
+        // The name as written (uk declines the street word: "на вулицю Петра C").
+        let words = name.split(separator: " ")
+        #expect(phrase.spoken.contains(words.count > 2 ? words.dropFirst().joined(separator: " ") : name), "\(tag): \(phrase.spoken)")
+        #expect(!phrase.spoken.contains(where: { $0.isNumber }), "\(tag): no digits for a letter: \(phrase.spoken)")
+    }
+
+    @Test func romanNumeralsOutsideTheTableStayWritten() throws {
+        let rule = NumberRule(kind: .roman, after: ["Giovanni"], words: [3: "Terzo", 20: "Ventesimo"])
+        #expect(rule.say(23) == nil, "never '20 Terzo' nor '23'")
         #expect(rule.say(3) == "Terzo")
+        #expect(rule.say(["Giovanni", "XXIII"], at: 1) == nil && rule.say(["Giovanni", "III"], at: 1) == "Terzo")
+        var rules = SpeechRules()
+        rules.numbers = [rule]
+        #expect(rules.expand("Via Giovanni XXIII") == "Via Giovanni XXIII")
+        #expect(NumberRule(kind: .romanRef).say(6) == "6", "a ref's numeral is said as its digits")
         let year = NumberRule(kind: .arabic, words: [5: "пятого"])
         #expect(year.say(1905) == "1900 пятого", "digits keep the head-and-tail form")
+        #expect(NumberRule.roman("\u{0425}\u{0406}") == 11 && NumberRule.roman("\u{0406}X") == 9, "Cyrillic Х and І")
     }
 
     // MARK: a German date inside a name
@@ -75,7 +105,7 @@ import Testing
     @Test(arguments: [
         ("sv-SE", "sjuttonde"), ("da-DK", "syttende"), ("nb-NO", "syttende"), ("fi-FI", "seitsemästoista"),
         ("cs-CZ", "sedmnáctého"), ("sk-SK", "sedemnásteho"), ("tr-TR", "on yedinci"), ("uk-UA", "сімнадцятого"),
-        ("el-GR", "Δεκάτης Εβδόμης"), ("ko-KR", "열일곱 번째"),
+        ("el-GR", "Δεκάτης Εβδόμης"), ("ko-KR", "십칠"),
     ])
     func germanDatesAreSaidAsTheLanguagesOrdinal(tag: String, ordinal: String) throws {
         let speaker = try LocaleSpeaker(tag)
@@ -91,10 +121,19 @@ import Testing
         #expect(name.contains(word.replacingOccurrences(of: "_!", with: "")) || name.contains(word), "\(tag): \(name) / \(word)")
     }
 
+    /// ko says a date's day in Sino-Korean ("십칠"), never as a count ("열일곱 번째") a driver could take for an exit.
+    @Test func koreanGermanDateIsNoCount() throws {
+        let ko = try LocaleSpeaker("ko-KR")
+        let phrase = ko.now(TestData.maneuver(.rotary, .right, name: "Straße des 17. Juni", exit: 3))
+        #expect(phrase.spoken.contains("Straße des 십칠 Juni"), "\(phrase.spoken)")
+        #expect(phrase.spoken.components(separatedBy: "번째").count == 2, "one count only, the exit's: \(phrase.spoken)")
+    }
+
     // MARK: ordinals from 13
 
     @Test(arguments: [
         ("cs-CZ", "třináct"), ("sk-SK", "trinást"), ("tr-TR", "on üçüncü"), ("uk-UA", "тринадцят"), ("ko-KR", "열세 번째"),
+        ("de-DE", "dreizehnte"), ("fr-FR", "treizième"), ("fr-CA", "treizième"), ("ru-RU", "тринадцат"), ("fi-FI", "kolma"),
     ])
     func ordinalsFromThirteenAreWords(tag: String, stem: String) throws {
         let speaker = try LocaleSpeaker(tag)
@@ -118,6 +157,25 @@ import Testing
         let before = spoken.replacingOccurrences(of: tag == "ko-KR" ? "열세 번째" : "třináctým", with: tag == "ko-KR" ? "13번째" : "13.")
         #expect(try ESpeakPhonemes.of(speaker.voice(before), voice: speaker.loaded.profile.voice).contains(cardinal), "\(tag): \(before)")
     }
+
+    /// The misreadings the review heard for exit 13: de "die dreizehn." + a sentence break, fr "treize e",
+    /// ru "тринадцать эм", fi the cardinal "kolmetoista".
+    @Test(arguments: [("de-DE", "dr'aItse:n |"), ("fr-FR", "tr'Ez _!'@"), ("ru-RU", "t;'Em"), ("fi-FI", "'olmet,oista")])
+    func ordinalsFromThirteenAreNotCardinals(tag: String, misread: String) throws {
+        let speaker = try LocaleSpeaker(tag)
+        let voice = speaker.loaded.profile.voice
+        for exit in [13, 21] {
+            let spoken = speaker.now(TestData.maneuver(.rotary, .right, exit: exit)).spoken
+            let said = try ESpeakPhonemes.of(speaker.voice(spoken), voice: voice)
+            #expect(!said.contains(misread) && !said.contains("(en)"), "\(tag) exit \(exit): \(spoken) → \(said)")
+        }
+        let before = try ESpeakPhonemes.of(Self.exit13Before[tag] ?? "", voice: voice)
+        #expect(before.contains(misread), "\(tag): the voice misread the digits: \(before)")
+    }
+
+    /// Exit 13 as the books wrote it before, with digits.
+    static let exit13Before = ["de-DE": "Nehmen Sie die 13. Ausfahrt.", "fr-FR": "prenez la 13e sortie",
+                               "ru-RU": "на 13-м съезде", "fi-FI": "ota 13. liittymä"]
 
     @Test func ordinalTablesReadPastTwelveWithoutAGap() throws {
         let json = try JSONParser().parse(Data(##"{"modifiers": {}, "directions": {}, "ordinals": {"default": {"1": "a", "2": "b", "3": "c", "4": "d", "5": "e", "6": "f", "7": "g", "8": "h", "9": "i", "10": "j", "11": "k", "12": "l", "13": "m", "14": "n", "16": "p", "other": "#{n}"}}}"##.utf8))
