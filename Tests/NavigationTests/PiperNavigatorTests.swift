@@ -16,17 +16,24 @@ import Navigation
 @Suite(.serialized) struct PiperNavigatorTests {
     static let voices = NavigationFixtures.repository.appendingPathComponent(".build/voices").path
 
-    @Test func navigatorSpeaksEveryAnnouncementInThePiperVoiceAtItsTrigger() throws {
-        guard FileManager.default.fileExists(atPath: Self.voices + "/en_US-joe-medium/en_US-joe-medium.onnx") else {
-            Issue.record("\(Self.voices)/en_US-joe-medium is missing: run scripts/piper-setup.sh (scripts/setup.sh runs it)")
-            return
+    /// The checkout's data, its en-US locale and a request for that locale's Piper voice from the checkout's voices
+    /// folder; nil, with the issue recorded, when setup has not installed the voice.
+    static func piperRequest() throws -> (VoiceGuideData, LoadedLocale, SpeechBackend.Request)? {
+        guard FileManager.default.fileExists(atPath: voices + "/en_US-joe-medium/en_US-joe-medium.onnx") else {
+            Issue.record("\(voices)/en_US-joe-medium is missing: run scripts/piper-setup.sh (scripts/setup.sh runs it)")
+            return nil
         }
         let data = VoiceGuideData(directory: NavigationFixtures.repository)
         let locale = try data.loadLocale(tag: "en-US")
-        let builder = locale.builder()
         var request = SpeechBackend.Request(choice: .piper(nil), localeVoice: locale.profile.voice,
                                             localePiperVoice: locale.profile.piperVoice, language: locale.profile.language)
-        request.environment["VOICEGUIDE_VOICES"] = Self.voices
+        request.environment["VOICEGUIDE_VOICES"] = voices
+        return (data, locale, request)
+    }
+
+    @Test func navigatorSpeaksEveryAnnouncementInThePiperVoiceAtItsTrigger() throws {
+        guard case (let data, let locale, var request)? = try Self.piperRequest() else { return }
+        let builder = locale.builder()
         request.pronunciation = { synthesizer, backend, voice in
             PronouncingSynthesizer(synthesizer, pronunciation: try data.voicePronunciation(backend: backend, voice: voice))
         }
@@ -82,16 +89,8 @@ import Navigation
     /// ready at its trigger: eSpeak NG says each one at once, and `Voice.fallbacks` (what `drive` reports)
     /// counts exactly those.
     @Test func urgentAnnouncementsNotSynthesizedAheadAreSaidByESpeakAndCounted() throws {
-        guard FileManager.default.fileExists(atPath: Self.voices + "/en_US-joe-medium/en_US-joe-medium.onnx") else {
-            Issue.record("\(Self.voices)/en_US-joe-medium is missing: run scripts/piper-setup.sh (scripts/setup.sh runs it)")
-            return
-        }
-        let data = VoiceGuideData(directory: NavigationFixtures.repository)
-        let locale = try data.loadLocale(tag: "en-US")
+        guard case let (_, locale, request)? = try Self.piperRequest() else { return }
         let builder = locale.builder()
-        var request = SpeechBackend.Request(choice: .piper(nil), localeVoice: locale.profile.voice,
-                                            localePiperVoice: locale.profile.piperVoice, language: locale.profile.language)
-        request.environment["VOICEGUIDE_VOICES"] = Self.voices
         let voice = try SpeechBackend.make(request)
         let document = try RouteImporter().read(syntheticRouteJSON(steps: 4, pointsPerStep: 30), fileName: "synthetic.json")
         let route = RouteIndex(route: document.route)
