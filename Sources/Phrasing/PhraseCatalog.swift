@@ -61,7 +61,7 @@ public struct PhraseCatalog: Sendable {
             return description
         }
 
-        /// Names with numbers and slashes as roads, refs and signposts write them (issue 25 B5), each in a "now":
+        /// Names with numbers and slashes as roads, refs and signposts write them, each in a "now":
         /// a German date, regnal numerals after a personal name (in a hyphenated compound too), a state-road ref, a
         /// slash in a name and a signpost, a 13th roundabout exit.
         func numberedNames() -> [(String, Announcement)] {

@@ -62,7 +62,7 @@ final class ScriptedGpsd: Sendable {
 }
 
 /// The gpsd client's line handling through a session the test serves: long valid lines, overlong lines, and a
-/// stream of nothing usable (issue 23 item 3).
+/// stream of nothing usable.
 @Suite(.serialized) struct GpsdSessionTests {
     /// Collects events from `source` until `done` or `timeout`.
     static func collect(_ source: GpsdSource, timeout: Double, until done: ([LocationEvent]) -> Bool) throws -> [LocationEvent] {

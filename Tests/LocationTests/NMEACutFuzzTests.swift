@@ -4,7 +4,7 @@ import RouteModel
 import Testing
 @testable import Location
 
-/// NMEA logs cut anywhere (issue 23): a recording that starts or ends at any line, or at any byte, is read to its
+/// NMEA logs cut anywhere: a recording that starts or ends at any line, or at any byte, is read to its
 /// end at once, through the library's reader, and every epoch whole after the cut is a fix, in time order, with
 /// no false time jump or gap.
 @Suite struct NMEACutFuzzTests {

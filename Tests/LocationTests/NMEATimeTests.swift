@@ -120,7 +120,7 @@ import Testing
     }
 
     @Test func ggaBeforeTheFirstRMCTakesItsDateFromTheNextRMC() throws {
-        // Issue 23's two lines: no time jump, no gap, two fixes one second apart.
+        // A GGA before the first RMC, then that RMC: no time jump, no gap, two fixes one second apart.
         let text = "$GPGGA,185331.00,3854.8225558,N,07702.7600000,W,1,08,,0.0,M,0.0,M,,*69\r\n"
             + "$GPRMC,185332.00,A,3854.8255563,N,07702.7600000,W,10.809,0.00,011226,,,A*47\r\n"
         let source = try NMEASource(path: try TestFiles.write(text, suffix: ".nmea"))

@@ -5,7 +5,7 @@ import Guidance
 import RouteModel
 import Testing
 
-/// Issue 25 B5: numbers, Roman numerals, slashes and state-road refs inside names, said as natives say them; each
+/// Numbers, Roman numerals, slashes and state-road refs inside names, said as natives say them; each
 /// case in the locale's words and, where the fault was the voice's, through eSpeak NG's phonemes.
 @Suite struct NumbersInNamesTests {
     // MARK: regnal numerals after a personal name

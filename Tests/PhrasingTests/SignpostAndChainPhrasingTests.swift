@@ -3,7 +3,7 @@ import Guidance
 import RouteModel
 import Testing
 
-/// Signposts and "then" chains as natives say them (issue 25 §B8, §C): French road numbers keep their article in a
+/// Signposts and "then" chains as natives say them: French road numbers keep their article in a
 /// list of destinations ("en direction de l'A 99 et d'Oakland"), Québec lists places without repeating "de",
 /// Greek "προς" takes the accusative ("προς Κόρινθο"), and a ferry's drive-off chained with the next turn says
 /// one "and" (es "salga del ferri hacia el norte … y luego gire").

@@ -130,7 +130,7 @@ import Pronunciation
         "fr-CA/motorway-bay-bridge#1", "fr-CA/motorway-bay-bridge#2", "fr-CA/motorway-bay-bridge#8", "fr-CA/motorway-bay-bridge#9", "fr-CA/motorway-bay-bridge#10", "fr-CA/motorway-bay-bridge#12", "fr-CA/motorway-bay-bridge#13", "fr-CA/motorway-bay-bridge#14", "fr-FR/motorway-bay-bridge#1", "fr-FR/motorway-bay-bridge#2", "fr-FR/motorway-bay-bridge#8", "fr-FR/motorway-bay-bridge#9", "fr-FR/motorway-bay-bridge#10", "hu-HU/city-berlin#1", "hu-HU/city-berlin#2", "hu-HU/city-berlin#3", "hu-HU/motorway-bay-bridge#1", "hu-HU/motorway-bay-bridge#2", "hu-HU/motorway-bay-bridge#8", "hu-HU/motorway-bay-bridge#9", "hu-HU/motorway-bay-bridge#10", "hu-HU/motorway-bay-bridge#12",
     ]
 
-    /// "Straße des 17. Juni" said with the language's own ordinal (issue 25 B5: the voices ended the sentence at
+    /// "Straße des 17. Juni" said with the language's own ordinal (the voices ended the sentence at
     /// "17.", "sx'8tOn | j'u-ni:"): the depart of city-berlin in the ten books that now write it
     /// ("Straße des sjuttonde Juni"); the other three announcements with the name are reworded by the phrasebooks.
     static let numberSaidAsOrdinal: Set<String> = [

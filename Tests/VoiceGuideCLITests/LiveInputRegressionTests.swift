@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import VoiceGuideTestSupport
 
-/// Issue 23, live input and time: the reproducers under `Tests/Fixtures/regressions/nmea/`, run against the real
+/// Live input and time: the reproducers under `Tests/Fixtures/regressions/nmea/`, run against the real
 /// binary. Each hung, waited out a gap, or said nothing about it before the fix.
 extension RegressionTests {
     static func nmea(_ name: String) -> String { Regressions.directory.appendingPathComponent("nmea/\(name)").path }
