@@ -52,6 +52,31 @@ import RouteModel
     }
 
     /// Walks `out`'s route like an SDK: every instruction fires at its step's end minus `distanceAlongGeometry`.
+    /// A route file in one locale, planned for Mapbox and walked as an SDK walks it, with the route's free-flow speeds.
+    struct Walked {
+        var file: URL
+        var freeFlow: [Double?]
+        var tag: String
+        var transcript: VoiceTranscript
+        var played: Played
+    }
+
+    /// Every route file in every locale, planned and walked once for the speed tests that read them (built once,
+    /// then only read: the transcripts are not `Sendable`, but nothing mutates them).
+    nonisolated(unsafe) static let walkedAtFreeFlow: Result<[Walked], any Error> = Result {
+        var all: [Walked] = []
+        for file in files {
+            let document = try renderer.importRoute(Data(contentsOf: file), name: file.lastPathComponent)
+            let freeFlow = FreeFlowSpeeds.speeds(document)
+            for tag in renderer.availableLocales {
+                let transcript = try renderer.plan(document, locale: tag, units: nil, format: .mapbox)
+                all.append(Walked(file: file, freeFlow: freeFlow, tag: tag, transcript: transcript,
+                                  played: walk(transcript.mapbox(), transcript)))
+            }
+        }
+        return all
+    }
+
     static func walk(_ out: JSONValue, _ transcript: VoiceTranscript) -> Played {
         var played = Played()
         let index = transcript.index
@@ -121,12 +146,9 @@ import RouteModel
     @Test func theFinalInstructionFinishesBeforeTheManeuverAtAnySpeedUpToFreeFlow() throws {
         var checked = 0, exempt = 0
         var failures: [String] = []
-        for file in Self.files {
-            let document = try Self.renderer.importRoute(Data(contentsOf: file), name: file.lastPathComponent)
-            let freeFlow = FreeFlowSpeeds.speeds(document)
-            for tag in Self.renderer.availableLocales {
-                let transcript = try Self.renderer.plan(document, locale: tag, units: nil, format: .mapbox)
-                let played = Self.walk(transcript.mapbox(), transcript)
+        for walked in try Self.walkedAtFreeFlow.get() {
+            let (file, freeFlow, tag, transcript, played) = (walked.file, walked.freeFlow, walked.tag, walked.transcript, walked.played)
+            do {
                 let announcements = transcript.run.announcements
                 for (n, a) in announcements.enumerated() where a.kind == .now {
                     guard let id = a.maneuver?.id, let flat = transcript.index.steps.firstIndex(where: { $0.id == id }), flat > 0 else { continue }
@@ -178,12 +200,9 @@ import RouteModel
     @Test func oneInstructionFinishesBeforeTheNextFiresAtTheWalkedSpeeds() throws {
         var checked = 0, noRoom = 0, splitStop = 0
         var failures: [String] = []
-        for file in Self.files {
-            let document = try Self.renderer.importRoute(Data(contentsOf: file), name: file.lastPathComponent)
-            let freeFlow = FreeFlowSpeeds.speeds(document)
-            for tag in Self.renderer.availableLocales {
-                let transcript = try Self.renderer.plan(document, locale: tag, units: nil, format: .mapbox)
-                let played = Self.walk(transcript.mapbox(), transcript)
+        for walked in try Self.walkedAtFreeFlow.get() {
+            let (file, freeFlow, tag, transcript, played) = (walked.file, walked.freeFlow, walked.tag, walked.transcript, walked.played)
+            do {
                 let announcements = transcript.run.announcements
                 let index = transcript.index
                 for n in announcements.indices.dropLast() {
