@@ -1,3 +1,4 @@
+import Speech
 import Phrasing
 
 /// What one voice is given instead of the exported text: its lexicon's respellings, then the reader of the

@@ -40,7 +40,8 @@ public final class ESpeakSynthesizer: SpeechSynthesizer, @unchecked Sendable {
     /// Cache hits and misses so far.
     public var cacheStatistics: (hits: Int, misses: Int) { cache.withLock { ($0.hits, $0.misses) } }
 
-    /// Streams the utterance (its own `voice` if set, else the default). SSML is checked first.
+    /// Streams the utterance (its own `voice` if set, else the default). SSML is checked first. A name in a script
+    /// the voice cannot read is said by the voice that reads it (`ESpeakScriptSwitch`).
     public func synthesize(_ utterance: Utterance,
                            handler: (SynthesisEvent) -> SynthesisControl) throws -> SynthesisOutcome {
         if utterance.isSSML { try SSMLValidator.validate(utterance.text) }
@@ -58,7 +59,8 @@ public final class ESpeakSynthesizer: SpeechSynthesizer, @unchecked Sendable {
                 }
                 return handler(event)
             }
-            try engine.synthesize(utterance.text, ssml: utterance.isSSML, voice: chosen, rate: rate, pitch: pitch,
+            let said = ESpeakScriptSwitch(voice: chosen).apply(utterance.text, isSSML: utterance.isSSML)
+            try engine.synthesize(said.text, ssml: said.isSSML, voice: chosen, rate: rate, pitch: pitch,
                                   volume: volume, context: context)
             if context.tooLong { throw ESpeakError.utteranceTooLong(seconds: Utterance.maxAudioSeconds) }
             if !context.stopped { cache.withLock { $0.put(key, entry) } }

@@ -6,6 +6,7 @@ import Guidance
 import Phrasing
 import RouteModel
 @testable import Pronunciation
+import Speech
 import VoiceGuideCLI
 
 /// No exported field (transcript text/spoken/ssml, Mapbox announcement/ssmlAnnouncement) of any example or fixture

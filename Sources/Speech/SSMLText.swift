@@ -1,11 +1,16 @@
-import Speech
-
 /// Maps the text an engine reads in an SSML document: character data outside tags (entities decoded for the
 /// transform and escaped again) and `alias` attribute values, never the content of `<sub>` or `<phoneme>`
 /// (the engine says the alias or the phonemes instead).
-enum SSMLText {
+public enum SSMLText {
     /// `ssml` with `transform` applied to the text the engine reads.
-    static func map(_ ssml: String, _ transform: (String) -> String) -> String {
+    public static func map(_ ssml: String, _ transform: (String) -> String) -> String {
+        map(ssml, alias: transform) { escape(transform($0)) }
+    }
+
+    /// `ssml` with each run of character data (entities decoded) replaced by `markup`'s result, which is SSML
+    /// (its text escaped, its elements allowed where character data is: `<voice>`). `alias` values are mapped by
+    /// `alias` (text, no markup).
+    public static func map(_ ssml: String, alias: (String) -> String, markup: (String) -> String) -> String {
         var out = ""
         out.reserveCapacity(ssml.utf8.count + 32)
         var text = ""
@@ -13,7 +18,7 @@ enum SSMLText {
         var i = ssml.startIndex
         func flush() {
             guard !text.isEmpty else { return }
-            out += hidden > 0 ? text : escape(transform(XMLEntities.decode(text)))
+            out += hidden > 0 ? text : markup(XMLEntities.decode(text))
             text = ""
         }
         while i < ssml.endIndex {
@@ -33,7 +38,7 @@ enum SSMLText {
                 let tag = String(ssml[i...close])
                 if tag.hasPrefix("<sub") || tag.hasPrefix("<phoneme") { if !tag.hasSuffix("/>") { hidden += 1 } }
                 if tag.hasPrefix("</sub") || tag.hasPrefix("</phoneme") { hidden = max(0, hidden - 1) }
-                out += tag.hasPrefix("<sub") ? mapAlias(tag, transform) : tag
+                out += tag.hasPrefix("<sub") ? mapAlias(tag, alias) : tag
                 i = ssml.index(after: close)
             } else {
                 text.append(ssml[i])
@@ -76,7 +81,7 @@ enum SSMLText {
     }
 
     /// Text escaped as character data.
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         guard text.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" }) else { return text }
         return text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;")
