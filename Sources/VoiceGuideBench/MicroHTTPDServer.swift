@@ -2,7 +2,6 @@ import CMicroHTTPD
 import Foundation
 import Network
 import Phrasing
-import RouteModel
 import VoiceService
 
 /// The bench's one wrapper of Debian's libmicrohttpd (C stays in `CMicroHTTPD` and here): a minimal server in
@@ -118,9 +117,8 @@ func microHTTPDChild(_ arguments: [String]) -> Int32 {
         return 66
     }
     FileDescriptorLimit.raiseToHard()
-    let renderer = VoiceRenderer(data: data)
-    _ = try? renderer.locale(DefaultLocale.tag)
-    let service = VoiceHTTPService(renderer: renderer, metrics: ServiceMetrics())
+    // Nothing loaded ahead: like `serve`, the locale is loaded by the first request (the bench warms both alike).
+    let service = VoiceHTTPService(renderer: VoiceRenderer(data: data), metrics: ServiceMetrics())
     guard let server = MicroHTTPDServer(port: port, threads: HTTPServerLimits().renderWorkers, connectionLimit: limit,
                                         idleTimeoutSeconds: timeout, service: service) else {
         FileHandle.standardError.write(Data("voiceguide-bench: libmicrohttpd did not start on port \(port)\n".utf8))
