@@ -18,7 +18,7 @@ let notData = entries("").filter { !["Locales", "Phrasebooks", "Voices", "Exampl
     + entries("Examples/Routes").filter { !$0.hasSuffix(".json") }.map { "Examples/Routes/" + $0 }
 
 /// VoiceGuide: turn-by-turn voice guidance for Linux.
-/// Module layout: docs/ARCHITECTURE.md. Only the C targets (CEspeakNG, CALSA, CMeCab, CZlib, CCurl) and their wrappers touch C.
+/// Module layout: docs/ARCHITECTURE.md. Only the C targets (CEspeakNG, CALSA, CMeCab, CZlib, CCurl, CEpoll; CMicroHTTPD for the bench) and their wrappers touch C.
 /// `VoiceService` (transcript rendering, batch, the HTTP server of `serve`) is in the `VoiceGuide` product for embedders.
 let package = Package(
     name: "VoiceGuide",
@@ -60,6 +60,10 @@ let package = Package(
         .systemLibrary(
             name: "CCurl", pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]),
+        // Debian's libmicrohttpd, linked by voiceguide-bench only: the server `serve`'s event loop is measured against.
+        .systemLibrary(
+            name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(
             name: "CMeCab",
             providers: [.apt(["libmecab-dev", "mecab-ipadic-utf8"])]),
@@ -83,7 +87,7 @@ let package = Package(
         .executableTarget(
             name: "VoiceGuideBench",
             dependencies: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Speech", "SpeechESpeakNG", "AudioALSA", "VoiceGuideCLI", "SpeechPiper", "SpeechBackends",
-                           "JapaneseReading", "Location", "Routing", "Navigation", "VoiceService", "Network", "VoiceGuideTestSupport"]),
+                           "JapaneseReading", "Location", "Routing", "Navigation", "VoiceService", "Network", "VoiceGuideTestSupport", "CMicroHTTPD"]),
         .target(name: "VoiceGuideTestSupport", dependencies: ["RouteModel", "Guidance", "Location"], path: "Tests/TestSupport"),
         .testTarget(name: "RouteModelTests", dependencies: ["RouteModel", "SafeIO", "VoiceGuideTestSupport"]),
         .testTarget(name: "GuidanceTests", dependencies: ["Guidance", "RouteModel"]),

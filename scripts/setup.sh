@@ -26,7 +26,7 @@ install_missing() {
   fi
 }
 
-install_missing "to build" libespeak-ng-dev espeak-ng-data libasound2-dev pkg-config libmecab-dev mecab-ipadic-utf8 zlib1g-dev libcurl4-openssl-dev
+install_missing "to build" libespeak-ng-dev espeak-ng-data libasound2-dev pkg-config libmecab-dev mecab-ipadic-utf8 zlib1g-dev libcurl4-openssl-dev libmicrohttpd-dev
 
 # `--build-only` stops here: building, driving and installing need nothing more (drive.sh, install.sh).
 if [ "${1:-}" = "--build-only" ]; then exit 0; fi

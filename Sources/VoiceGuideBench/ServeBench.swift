@@ -192,7 +192,8 @@ func exchange(_ fd: Int32, _ request: [UInt8]) -> Int {
     return status
 }
 
-private func headEnd(_ bytes: [UInt8]) -> Int? {
+/// Where the head of an HTTP message in `bytes` ends (the index of its blank line's CR LF CR LF), if it has.
+func headEnd(_ bytes: [UInt8]) -> Int? {
     guard bytes.count >= 4 else { return nil }
     for i in 0...(bytes.count - 4) where bytes[i] == 13 && bytes[i + 1] == 10 && bytes[i + 2] == 13 && bytes[i + 3] == 10 { return i }
     return nil

@@ -11,6 +11,9 @@ if (4...5).contains(CommandLine.arguments.count), CommandLine.arguments[1] == "-
 if CommandLine.arguments.count >= 3, CommandLine.arguments[1] == "--cli-child" {
     exit(cliChild(Array(CommandLine.arguments.dropFirst(2))))
 }
+if CommandLine.arguments.count >= 2, CommandLine.arguments[1] == "--mhd-child" {
+    exit(microHTTPDChild(Array(CommandLine.arguments.dropFirst(2))))
+}
 var figures: [BenchFigure] = []
 let sections: [(String, () -> [BenchFigure])] = [
     ("Route import", importBenchmarks),
