@@ -3,8 +3,10 @@ import Speech
 /// Names in a script the voice cannot read, said by the eSpeak NG voice that reads it. A voice reads letters of
 /// another script by their names ("Площадь" → "cyrillic letter pe, cyrillic letter el, …" in every Latin-script
 /// voice); a run of Cyrillic or Greek letters is given to the `ru`, `uk` or `el` voice instead, in SSML
-/// (`<voice xml:lang="ru">Площадь Петра</voice>`), and the voice of the utterance goes on after it. This is what
-/// an eSpeak voice needs, never the exported text (which keeps the name as written).
+/// (`<voice xml:lang="ru">Площадь Петра</voice>`), and the voice of the utterance goes on after it. An English
+/// ordinal in a name ("20th Street", "42nd Avenue"), which every other voice reads as a number and letters
+/// ("zwanzig T H"), goes to the English voice ("twentieth") the same way. This is what an eSpeak voice needs, never
+/// the exported text (which keeps the name as written).
 struct ESpeakScriptSwitch: Sendable {
     /// A script, the languages whose voices read it, and the voice that says it for the others.
     struct Script: Sendable {
@@ -27,21 +29,23 @@ struct ESpeakScriptSwitch: Sendable {
                readers: ["el", "grc"], voice: { _ in "el" })
     ]
 
-    /// The scripts the voice cannot read; empty: the switch changes nothing.
+    /// The scripts the voice cannot read.
     let foreign: [Script]
+    /// The voice is not an English one: English ordinals go to the English voice.
+    let englishOrdinals: Bool
 
-    /// The switch for `voice`: every script none of its languages reads.
+    /// The switch for `voice`: every script none of its languages reads, and English ordinals unless it is English.
     init(voice: ESpeakVoice) {
         let languages = Set(voice.languages.map { $0.tag.split(separator: "-").first.map(String.init) ?? $0.tag })
         foreign = Self.scripts.filter { languages.isDisjoint(with: $0.readers) }
+        englishOrdinals = !languages.contains("en")
     }
 
     /// The utterance's text as the voice is given it: unchanged when it holds no run of a foreign script, else
     /// SSML with each run in a `<voice>` of the language that reads it (plain text becomes an SSML document).
     func apply(_ text: String, isSSML: Bool) -> (text: String, isSSML: Bool) {
-        guard !foreign.isEmpty, text.unicodeScalars.contains(where: { scalar in foreign.contains { $0.contains(scalar) } }) else {
-            return (text, isSSML)
-        }
+        let hasScript = text.unicodeScalars.contains(where: { scalar in foreign.contains { $0.contains(scalar) } })
+        guard hasScript || (englishOrdinals && Self.holdsOrdinal(text)) else { return (text, isSSML) }
         if isSSML { return (SSMLText.map(text, alias: { $0 }, markup: marked), true) }
         return ("<speak>" + marked(text) + "</speak>", true)
     }
@@ -53,6 +57,11 @@ struct ESpeakScriptSwitch: Sendable {
         var out = ""
         var i = 0
         while i < chars.count {
+            if englishOrdinals, let end = Self.englishOrdinal(chars, at: i) {
+                out += "<voice xml:lang=\"en\">" + String(chars[i..<end]) + "</voice>"
+                i = end
+                continue
+            }
             guard let script = script(of: chars[i]) else {
                 out += SSMLText.escape(String(chars[i]))
                 i += 1
@@ -69,6 +78,36 @@ struct ESpeakScriptSwitch: Sendable {
             i = end
         }
         return out
+    }
+
+    /// True when the text holds an English ordinal (a quick byte test first: a digit before s, n, r or t).
+    private static func holdsOrdinal(_ text: String) -> Bool {
+        var previousIsDigit = false, candidate = false
+        for c in text.utf8 {
+            if previousIsDigit, c == UInt8(ascii: "s") || c == UInt8(ascii: "n") || c == UInt8(ascii: "r") || c == UInt8(ascii: "t") {
+                candidate = true
+                break
+            }
+            previousIsDigit = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c)
+        }
+        guard candidate else { return false }
+        let chars = Array(text)
+        return chars.indices.contains { englishOrdinal(chars, at: $0) != nil }
+    }
+
+    /// The end of an English ordinal word starting at `i` ("20th", "1st", "42nd", "3rd"; "11th" not "11st"): digits
+    /// at a word's start, the suffix their last digits take, then no letter or digit.
+    static func englishOrdinal(_ chars: [Character], at i: Int) -> Int? {
+        guard chars[i].isASCII, chars[i].isNumber, i == 0 || !(chars[i - 1].isLetter || chars[i - 1].isNumber) else { return nil }
+        var k = i
+        while k < chars.count, chars[k].isASCII, chars[k].isNumber { k += 1 }
+        guard k + 2 <= chars.count, k - i <= 6 else { return nil }
+        let suffix = String(chars[k..<(k + 2)]).lowercased()
+        guard k + 2 == chars.count || !(chars[k + 2].isLetter || chars[k + 2].isNumber) else { return nil }
+        let last = chars[k - 1].wholeNumberValue ?? 0
+        let tens = k - i >= 2 ? (chars[k - 2].wholeNumberValue ?? 0) : 0
+        let expected = tens == 1 ? "th" : (last == 1 ? "st" : last == 2 ? "nd" : last == 3 ? "rd" : "th")
+        return suffix == expected ? k + 2 : nil
     }
 
     private func script(of c: Character) -> Script? {

@@ -57,3 +57,29 @@ import Testing
         #expect(sentence < spelled / 2)
     }
 }
+
+/// An English ordinal in a street name ("20th Street") is said by the English voice in every other voice, which
+/// reads it as a number and two letters ("zwanzig T H Street", "húsz T H").
+@Suite struct EnglishOrdinalSwitchTests {
+    @Test func ordinalsGoToTheEnglishVoiceAndNothingElseDoes() throws {
+        let de = ESpeakScriptSwitch(voice: try ESpeakSynthesizer.resolveVoice("de").voice)
+        #expect(de.apply("Biegen Sie links in die 20th Street ab.", isSSML: false).text
+                == "<speak>Biegen Sie links in die <voice xml:lang=\"en\">20th</voice> Street ab.</speak>")
+        #expect(de.marked("1st, 2nd, 3rd, 11th, 12th, 13th, 21st, 102nd Street")
+                == ["1st", "2nd", "3rd", "11th", "12th", "13th", "21st", "102nd"].map { "<voice xml:lang=\"en\">\($0)</voice>" }
+                    .joined(separator: ", ") + " Street")
+        // Not ordinals: a wrong suffix, a longer word, digits inside a word, a German or Dutch ordinal.
+        for text in ["11st Street", "20thirty", "A20th", "die 17. Straße", "de 20ste straat", "Exit 3 rd"] {
+            #expect(de.apply(text, isSSML: false) == (text, false), "\(text)")
+        }
+        let en = ESpeakScriptSwitch(voice: try ESpeakSynthesizer.resolveVoice("en-gb").voice)
+        #expect(en.apply("Turn left onto 20th Street.", isSSML: false) == ("Turn left onto 20th Street.", false))
+    }
+
+    @Test func theHungarianVoiceSaysTwentiethNotTwentyTH() throws {
+        let hu = try ESpeakSynthesizer(voice: "hu", cacheSeconds: 0)
+        let switched = try hu.render(Utterance(text: "Forduljon balra a 20th Streetre.")).duration
+        let spelled = try hu.render(Utterance(text: "Forduljon balra a húsz té há Streetre.")).duration
+        #expect(switched < spelled, "\(switched) s with the English ordinal, \(spelled) s spelled")
+    }
+}
