@@ -192,10 +192,11 @@ public struct VoiceTranscript {
         var perStep = [[JSONValue]](repeating: [], count: index.steps.count)
         var flatOf = [StepID: Int]()
         for s in index.steps { flatOf[s.id] = s.flatIndex }
+        let placement = InstructionPlacement(index: index)
         for (a, p) in items {
             // Alerts are no instructions: a Mapbox client has no place for them.
             guard !a.kind.isAlert, let id = a.maneuver?.id, let flat = flatOf[id] else { continue }
-            let (holder, along) = InstructionPlacement.place(trigger: a.triggerMeters, maneuver: flat, in: index)
+            let (holder, along) = placement.place(trigger: a.triggerMeters, maneuver: flat)
             let step = index.steps[holder]
             let length = min(step.endMeters - step.startMeters, step.step.distance > 0 ? step.step.distance : .infinity)
             perStep[holder].append(.object([
