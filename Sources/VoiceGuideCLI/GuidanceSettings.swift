@@ -89,7 +89,7 @@ struct GuidanceSettings {
 
     /// The voice for `choice` (nil: the locale's own eSpeak NG voice), through the factory. A locale voice
     /// that does not exist is bad locale data: exit 65 naming the locale file and its `voice` key.
-    func voice(_ choice: VoiceChoice? = nil, rate: Int = 175, pitch: Int = 50, io: CommandIO) throws -> SpeechBackend.Voice {
+    func voice(_ choice: VoiceChoice? = nil, rate: Int = VoiceTuning.defaultRate, pitch: Int = VoiceTuning.defaultPitch, io: CommandIO) throws -> SpeechBackend.Voice {
         try VoiceSelection.voice(choice, locale: locale, data: data, rate: rate, pitch: pitch, io: io)
     }
 
