@@ -8,10 +8,8 @@ import SpeechBackends
 struct DriveExtras {
     /// The voice instead of the locale's eSpeak NG one (`--voice`).
     var voice: VoiceChoice?
-    /// Words per minute (80–450) instead of 175.
-    var rate: Int?
-    /// Base pitch 0–100 instead of 50.
-    var pitch: Int?
+    /// `--rate` and `--pitch`.
+    var tuning = VoiceTuning()
     /// How much the log says.
     var verbosity = DriveVerbosity.normal
     /// The `--events` writer, if asked for.
@@ -22,8 +20,7 @@ struct DriveExtras {
     /// The options `drive` accepts on top of the guidance options.
     static let optionSpecs: [OptionSpec] = [
         VoiceSelection.option,
-        OptionSpec("rate", value: "WPM", help: "Speaking rate in words per minute, 80 to 450 (default 175)."),
-        OptionSpec("pitch", value: "P", help: "Voice pitch, 0 to 100 (default 50)."),
+    ] + VoiceTuning.optionSpecs + [
         OptionSpec("quiet", help: "Print only warnings, errors and the closing summary."),
         OptionSpec("verbose", help: "Also log when each announcement starts and ends, and its spoken form."),
         OptionSpec("events", value: "FILE|-", help: "Write what happens as JSON lines (announcements and their outcome, mute, keys, pause, off route) to FILE, or to stdout with -."),
@@ -38,8 +35,7 @@ struct DriveExtras {
         extras.voice = arguments.values["voice"].map(VoiceChoice.init)
         // Checked up front: text mode never builds a synthesizer, and a typo should not pass silently.
         if let voice = extras.voice { try VoiceSelection.checkESpeakName(voice) }
-        extras.rate = try arguments.number("rate", in: 80...450, command: command).map { Int(saturatingRounded: $0) }
-        extras.pitch = try arguments.number("pitch", in: 0...100, command: command).map { Int(saturatingRounded: $0) }
+        extras.tuning = try VoiceTuning(arguments, command: command)
         switch (arguments.flags.contains("quiet"), arguments.flags.contains("verbose")) {
         case (true, true): throw CLIError.usage("--quiet and --verbose cannot go together", command: command)
         case (true, false): extras.verbosity = .quiet
@@ -60,7 +56,7 @@ struct DriveExtras {
     /// The voice the drive speaks with, through the factory: the locale's unless `--voice`/`--rate`/`--pitch`
     /// say otherwise. An unknown eSpeak `--voice` is a usage error with close matches.
     func voice(_ settings: GuidanceSettings, io: CommandIO) throws -> SpeechBackend.Voice {
-        try settings.voice(voice, rate: rate ?? 175, pitch: pitch ?? 50, io: io)
+        try settings.voice(voice, rate: tuning.rate, pitch: tuning.pitch, io: io)
     }
 }
 

@@ -3,6 +3,7 @@ import RouteModel
 import Guidance
 import Phrasing
 import SpeechBackends
+import VoiceService
 
 /// What `transcript` and `drive` share: the route, the locale and units, the speed, and the data directory.
 struct GuidanceSettings {
@@ -58,7 +59,8 @@ struct GuidanceSettings {
     static func load(routePath: String, arguments: ParsedArguments, command: String, io: CommandIO) throws -> GuidanceSettings {
         var options = try RouteLoading.options(from: arguments, command: command)
         // Only the Mapbox rewrite writes the input back; --stats compares with the router's own instructions.
-        options.retainsJSON = arguments.values["format"] == "mapbox" || arguments.flags.contains("stats")
+        options.retainsJSON = arguments.values["format"].flatMap(TranscriptFormat.init(rawValue:))?.needsInputJSON == true
+            || arguments.flags.contains("stats")
         return try load(arguments: arguments, command: command, io: io) { _, _ in
             let name = routePath == "-" ? "<stdin>" : routePath
             return (try RouteLoading.load(path: routePath, io: io, options: options), name)
@@ -89,7 +91,7 @@ struct GuidanceSettings {
 
     /// The voice for `choice` (nil: the locale's own eSpeak NG voice), through the factory. A locale voice
     /// that does not exist is bad locale data: exit 65 naming the locale file and its `voice` key.
-    func voice(_ choice: VoiceChoice? = nil, rate: Int = 175, pitch: Int = 50, io: CommandIO) throws -> SpeechBackend.Voice {
+    func voice(_ choice: VoiceChoice? = nil, rate: Int = VoiceTuning.defaultRate, pitch: Int = VoiceTuning.defaultPitch, io: CommandIO) throws -> SpeechBackend.Voice {
         try VoiceSelection.voice(choice, locale: locale, data: data, rate: rate, pitch: pitch, io: io)
     }
 
@@ -113,17 +115,11 @@ struct GuidanceSettings {
         return configuration
     }
 
-    /// Runs the simulated drive offline with `estimator` and phrases every announcement.
-    func plan(estimator: any DurationEstimator) -> PlannedGuidance {
+    /// Runs the simulated drive offline with `estimator` and phrases every announcement: the library's
+    /// `VoiceTranscript`, which renders every transcript format.
+    func plan(estimator: any DurationEstimator) -> VoiceTranscript {
         let run = OfflineGuidance.run(index, configuration: configuration, estimator: estimator, options: simulatorOptions)
-        return PlannedGuidance(run: run, phrases: run.announcements.map(builder.phrase))
+        return VoiceTranscript(document: document, index: index, localeTag: locale.profile.tag, builder: builder,
+                               run: run, phrases: run.announcements.map(builder.phrase))
     }
-}
-
-/// A planned drive: the announcements in trigger order, each with its phrase.
-struct PlannedGuidance {
-    /// The offline guidance run (announcements, quality report, end time).
-    var run: GuidanceRun
-    /// The phrase of each announcement (same order).
-    var phrases: [Phrase]
 }

@@ -19,8 +19,7 @@ public enum SayCommand: VoiceGuideCommand {
         OptionSpec("locale", value: "TAG", help: "Locale whose voice to use (e.g. de-DE); default en-US."),
         OptionSpec("ssml", help: "TEXT is an SSML <speak> document (checked for well-formedness first)."),
         VoiceSelection.option,
-        OptionSpec("rate", value: "WPM", help: "Speaking rate in words per minute, 80 to 450 (default 175)."),
-        OptionSpec("pitch", value: "P", help: "Voice pitch, 0 to 100 (default 50)."),
+    ] + VoiceTuning.optionSpecs + [
         OptionSpec("output", value: "OUT", help: "auto (default: ALSA 'default', else text, as drive does), alsa, alsa:DEVICE, wav:FILE, or text."),
         OptionSpec("list-voices", help: "List the eSpeak NG and Piper voices for the locale's language and exit."),
         OptionSpec("format", value: "FORMAT", help: "With --list-voices: text (default) or json (docs/voices.schema.json)."),
@@ -68,8 +67,8 @@ public enum SayCommand: VoiceGuideCommand {
             }
         }
         let output = try AudioOutput.parse(arguments.values["output"], command: name)
-        let rate = try arguments.number("rate", in: 80...450, command: name).map { Int(saturatingRounded: $0) } ?? 175
-        let pitch = try arguments.number("pitch", in: 0...100, command: name).map { Int(saturatingRounded: $0) } ?? 50
+        let tuning = try VoiceTuning(arguments, command: name)
+        let (rate, pitch) = (tuning.rate, tuning.pitch)
         let (voice, locale) = try self.voice(arguments, rate: rate, pitch: pitch, io: io)
         let synthesizer = voice.synthesizer
         let utterance = Utterance(text: text, isSSML: isSSML, label: "say")
@@ -113,7 +112,7 @@ public enum SayCommand: VoiceGuideCommand {
     /// against the default 175 wpm: nothing is synthesized, so 10 KB of text returns at once.
     static func estimate(_ utterance: Utterance, locale: LocaleProfile, rate: Int) -> Double {
         var model = locale.speakingRate
-        model.perSecond *= Double(rate) / 175
+        model.perSecond *= Double(rate) / Double(VoiceTuning.defaultRate)
         return PhraseDurationEstimator.duration(of: utterance.isSSML ? utterance.text.replacingTags() : utterance.text,
                                                 rate: model)
     }
@@ -138,7 +137,7 @@ public enum SayCommand: VoiceGuideCommand {
     /// The voice, through the factory: `--voice` (an unknown eSpeak one is a usage error, 64, with close
     /// matches), else the `--locale` profile's voice (an unknown one there is bad locale data, 65, naming the
     /// file), else en-US's. A Piper voice must speak the locale's language. With the locale it was chosen for.
-    static func voice(_ arguments: ParsedArguments, rate: Int, pitch: Int = 50,
+    static func voice(_ arguments: ParsedArguments, rate: Int, pitch: Int = VoiceTuning.defaultPitch,
                       io: CommandIO) throws -> (SpeechBackend.Voice, LocaleProfile) {
         let data = try PhrasingSupport.data(arguments, io: io)
         let locale = try PhrasingSupport.locale(arguments.values["locale"] ?? VoiceGuideData.defaultLocaleTag, data: data, io: io)

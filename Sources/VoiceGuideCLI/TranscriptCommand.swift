@@ -13,14 +13,14 @@ public enum TranscriptCommand: VoiceGuideCommand {
     /// The subcommand name.
     public static let name = "transcript"
     /// One line for the command list.
-    public static let summary = "Generate a route's instruction transcript (text, json, srt, vtt, mapbox)."
+    public static let summary = "Generate a route's instruction transcript (\(TranscriptFormat.allCases.map(\.rawValue).joined(separator: ", ")))."
     /// Usage after the command name.
     public static let usage = "ROUTE|NAME|- | --batch [--max-line BYTES] [--jobs N] [--locale TAG] [--units metric|imperial|uk] [--speed KMH] "
-        + "[--format text|json|srt|vtt|mapbox] [--keep-banners] [--speed-limits] [--cameras FILE] [--stats] [--durations words|speech] [--route-index N] "
+        + "[--format \(TranscriptFormat.allCases.map(\.rawValue).joined(separator: "|"))] [--keep-banners] [--speed-limits] [--cameras FILE] [--stats] [--durations words|speech] [--route-index N] "
         + "[--voice VOICE] [--polyline 5|6] [--data-dir DIR]"
     /// The options the command accepts.
     public static let options: [OptionSpec] = [
-        OptionSpec("format", value: "FORMAT", help: "text (default), json, srt, vtt, or mapbox."),
+        OptionSpec("format", value: "FORMAT", help: TranscriptFormat.names(TranscriptFormat.allCases.map { $0 == .text ? "text (default)" : $0.rawValue }) + "."),
         OptionSpec("keep-banners", help: "With mapbox: leave the router's bannerInstructions as they are (default: ours, in the locale)."),
         OptionSpec("stats", help: "Add a guidance-quality report: at the end of text, as \"stats\" in json, on stderr for srt/vtt/mapbox."),
         OptionSpec("batch", help: "Read route responses from stdin, one JSON per line (or {\"id\",\"locale\",\"units\",\"route\"}), write one NDJSON result per line (json or mapbox)."),
@@ -39,7 +39,8 @@ public enum TranscriptCommand: VoiceGuideCommand {
             throw CLIError.usage(arguments.positionals.isEmpty ? "transcript needs a ROUTE (a file or - for stdin)"
                                                                : "transcript takes one ROUTE, got \(arguments.positionals.count) ('\(arguments.positionals.joined(separator: "' '"))')", command: name)
         }
-        let format = try arguments.choice("format", of: ["text", "json", "srt", "vtt", "mapbox"], command: name) ?? "text"
+        let format = try arguments.choice("format", of: TranscriptFormat.allCases.map(\.rawValue), command: name)
+            .flatMap(TranscriptFormat.init(rawValue:)) ?? .text
         let durations = try arguments.choice("durations", of: ["words", "speech"], command: name) ?? "words"
         var settings = try GuidanceSettings.load(routePath: ExampleRoutes.resolve(path, arguments: arguments, io: io),
                                                  arguments: arguments, command: name, io: io)
@@ -47,33 +48,25 @@ public enum TranscriptCommand: VoiceGuideCommand {
         if choice != nil, durations != "speech" {
             throw CLIError.usage("--voice applies only to --durations speech", command: name)
         }
-        if format == "mapbox" { settings = try exportSettings(settings, arguments: arguments, io: io) }
+        if format == .mapbox { settings = try exportSettings(settings, arguments: arguments, io: io) }
         let estimator = try durationEstimator(durations, settings: settings, choice: choice, io: io)
-        let plan = settings.plan(estimator: estimator)
+        var voice = settings.plan(estimator: estimator)
+        voice.keepsBanners = arguments.flags.contains("keep-banners")
         let stats = arguments.flags.contains("stats")
-        var transcript = Transcript(settings: settings, plan: plan)
-        transcript.keepsBanners = arguments.flags.contains("keep-banners")
+        var transcript = Transcript(settings: settings, voice: voice)
         if stats {
             // Compared as exported: planned at free-flow speeds.
             var exported = settings
-            exported.index = format == "mapbox" ? settings.index : RouteIndex(route: FreeFlowSpeeds.route(settings.document))
-            let exportedPlan = format == "mapbox" ? plan : exported.plan(estimator: estimator)
-            transcript.leadRatio = RouterLeadRatio(Transcript(settings: exported, plan: exportedPlan).voice)
+            exported.index = format == .mapbox ? settings.index : RouteIndex(route: FreeFlowSpeeds.route(settings.document))
+            var exportedVoice = format == .mapbox ? voice : exported.plan(estimator: estimator)
+            exportedVoice.keepsBanners = false
+            transcript.leadRatio = RouterLeadRatio(exportedVoice)
         }
-        switch format {
-        case "json":
-            var json = transcript.json()
-            if stats { json.setMember("stats", to: TranscriptStats.json(transcript)) }
-            json.serialize(pretty: true) { io.write($0) }
-            io.write("\n")
-        case "srt": io.write(transcript.subtitles(vtt: false))
-        case "vtt": io.write(transcript.subtitles(vtt: true))
-        case "mapbox": transcript.mapbox().serialize(pretty: true) { io.write($0) }; io.write("\n")
-        default: io.write(transcript.text())
-        }
-        if stats, format != "json" {
+        let extra = stats && format == .json ? [JSONMember(key: "stats", value: TranscriptStats.json(transcript))] : []
+        voice.write(format, routeName: settings.routeName, extraMembers: extra) { io.write($0) }
+        if stats, format != .json {
             let report = transcript.statsText()
-            if format == "text" { io.write("\n" + report) } else { io.error(report.trimmingCharacters(in: .newlines)) }
+            if format == .text { io.write("\n" + report) } else { io.error(report.trimmingCharacters(in: .newlines)) }
         }
         return .ok
     }
@@ -89,14 +82,15 @@ public enum TranscriptCommand: VoiceGuideCommand {
         for option in ["stats", "durations", "speed", "route-index", "polyline"] where arguments.flags.contains(option) || arguments.values[option] != nil {
             throw CLIError.usage("option '--\(option)' does not go with --batch", command: name)
         }
-        let format = try arguments.choice("format", of: ["json", "mapbox"], command: name) ?? "json"
+        let formats = TranscriptFormat.allCases.filter(\.isJSON)
+        let format = try arguments.choice("format", of: formats.map(\.rawValue), command: name).flatMap(TranscriptFormat.init(rawValue:)) ?? .json
         let maxLine = try arguments.number("max-line", in: 2...Double(1 << 30), command: name).map { Int(saturating: $0) } ?? (32 << 20)
         let units = try arguments.choice("units", of: UnitsSystem.allCases.map(\.rawValue), command: name).flatMap(UnitsSystem.init(rawValue:))
         let data = try PhrasingSupport.data(arguments, io: io)
         let tag = PhrasingSupport.localeTag(arguments, data: data, io: io)
         _ = try PhrasingSupport.locale(tag, data: data, io: io)
         var batch = BatchTranscriber(renderer: VoiceRenderer(data: data, maxBytes: maxLine), locale: tag, units: units,
-                                     format: format == "mapbox" ? .mapbox : .json, maxLineBytes: maxLine)
+                                     format: format == .mapbox ? .mapbox : .json, maxLineBytes: maxLine)
         batch.prefersRouteLocale = arguments.values["locale"] == nil
         batch.keepsBanners = arguments.flags.contains("keep-banners")
         let jobs = try arguments.number("jobs", in: 1...64, command: name).map { Int(saturating: $0) }

@@ -10,11 +10,11 @@ enum TranscriptStats {
     /// (`{leg, step}` each), `factsCarried` (held/carried per fact, as `--stats` prints), `finalDistanceRatio`
     /// (`RouterLeadRatio`), `warnings`; with `--cameras`, `skippedCameras`.
     static func json(_ transcript: Transcript) -> JSONValue {
-        let r = transcript.plan.run.report
+        let r = transcript.voice.run.report
         let warnings = transcript.settings.document.route.warnings.map(\.description) + r.warnings
         // Only with --cameras: the number of cameras passed before there was room to say them.
         let cameras = transcript.settings.cameras.isEmpty ? []
-            : [JSONMember(key: "skippedCameras", value: .number(Double(transcript.plan.run.skippedCameras)))]
+            : [JSONMember(key: "skippedCameras", value: .number(Double(transcript.voice.run.skippedCameras)))]
         return .object([
             JSONMember(key: "maneuvers", value: .number(Double(r.maneuvers))),
             JSONMember(key: "announced", value: .number(Double(r.announced))),
@@ -27,7 +27,7 @@ enum TranscriptStats {
             JSONMember(key: "missed", value: .array(r.missed.map { id in
                 .object([JSONMember(key: "leg", value: .number(Double(id.leg))), JSONMember(key: "step", value: .number(Double(id.step)))])
             })),
-            JSONMember(key: "factsCarried", value: FactsCarried(announcements: transcript.plan.run.announcements,
+            JSONMember(key: "factsCarried", value: FactsCarried(announcements: transcript.voice.run.announcements,
                                                                 announceable: r.announceable, index: transcript.settings.index,
                                                                 builder: transcript.settings.builder).json),
             JSONMember(key: "finalDistanceRatio", value: transcript.leadRatio?.json

@@ -24,16 +24,17 @@ struct BannerInstructions {
     let exitWord: String
 
     /// The banners of every step, by flat index.
-    func byStep() -> [[JSONValue]] {
-        var out = [[JSONValue]](repeating: [], count: index.steps.count)
-        for step in index.steps {
-            let next = step.flatIndex + 1
-            guard next < index.steps.count, index.steps[next].id.leg == step.id.leg,
-                  step.endMeters > step.startMeters else { continue }
-            let length = min(step.endMeters - step.startMeters, step.step.distance > 0 ? step.step.distance : .infinity)
-            out[step.flatIndex] = [banner(for: next, along: VoiceTranscript.roundDown(length, 1), on: step.flatIndex)]
-        }
-        return out
+    func byStep() -> [[JSONValue]] { index.steps.indices.map(forStep) }
+
+    /// The banners of the step at flat index `flat`: one, about the next maneuver of its leg, shown from its start
+    /// (none on a step without a length or on the last step of a leg).
+    func forStep(_ flat: Int) -> [JSONValue] {
+        let step = index.steps[flat]
+        let next = step.flatIndex + 1
+        guard next < index.steps.count, index.steps[next].id.leg == step.id.leg,
+              step.endMeters > step.startMeters else { return [] }
+        let length = min(step.endMeters - step.startMeters, step.step.distance > 0 ? step.step.distance : .infinity)
+        return [banner(for: next, along: VoiceTranscript.roundDown(length, 1), on: step.flatIndex)]
     }
 
     /// The banner about the maneuver of flat step `flat`, shown `along` meters before the end of step `holder`.

@@ -51,42 +51,15 @@ public struct VoiceTranscript {
     }
 
     /// docs/transcript-format.md's JSON (extra fields: `spoken`, `thenStep`, `thenMoreSteps` for the further
-    /// turns of a run named in the same announcement, `lanes`).
+    /// turns of a run named in the same announcement, `lanes`). `writeJSON` streams the same text.
     public func json() -> JSONValue {
+        .object(jsonHeader + [.init(key: "announcements", value: .array(items.map { Self.json($0.announcement, $0.phrase) }))])
+    }
+
+    /// The members of the transcript JSON before its `announcements`: locale, units and the route's totals.
+    var jsonHeader: [JSONMember] {
         let route = document.route
-        var list = [JSONValue]()
-        for (a, p) in items {
-            var m: [JSONMember] = []
-            m.append(.init(key: "leg", value: a.maneuver.map { .number(Double($0.id.leg)) } ?? .null))
-            m.append(.init(key: "step", value: a.maneuver.map { .number(Double($0.id.step)) } ?? .null))
-            m.append(.init(key: "kind", value: .string(a.kind.rawValue)))
-            m.append(.init(key: "then", value: .bool(a.then != nil)))
-            m.append(.init(key: "triggerMeters", value: .number(Self.round(a.triggerMeters, 1))))
-            m.append(.init(key: "triggerSeconds", value: .number(Self.round(a.triggerSeconds, 2))))
-            m.append(.init(key: "distanceToManeuverMeters", value: .number(Self.round(a.distanceToManeuverMeters, 1))))
-            m.append(.init(key: "text", value: .string(p.display)))
-            m.append(.init(key: "spoken", value: .string(p.spoken)))
-            m.append(.init(key: "ssml", value: .string(p.ssml)))
-            m.append(.init(key: "durationSeconds", value: .number(Self.round(a.durationSeconds, 2))))
-            if let kmh = a.speedLimitKmh {
-                m.append(.init(key: "speedLimitKmh", value: .number(Self.round(kmh, 1))))
-            }
-            if let then = a.then {
-                m.append(.init(key: "thenStep", value: .number(Double(then.maneuver.id.step))))
-            }
-            if !a.thenMore.isEmpty {
-                m.append(.init(key: "thenMoreSteps", value: .array(a.thenMore.map { .number(Double($0.maneuver.id.step)) })))
-            }
-            if let lanes = a.maneuver?.lanes {
-                m.append(.init(key: "lanes", value: .object([
-                    .init(key: "position", value: .string(lanes.position.rawValue)),
-                    .init(key: "usable", value: .number(Double(lanes.usableCount))),
-                    .init(key: "total", value: .number(Double(lanes.totalCount))),
-                ])))
-            }
-            list.append(.object(m))
-        }
-        return .object([
+        return [
             .init(key: "locale", value: .string(localeTag)),
             .init(key: "units", value: .string(builder.units.rawValue)),
             .init(key: "route", value: .object([
@@ -95,11 +68,43 @@ public struct VoiceTranscript {
                 .init(key: "legs", value: .number(Double(route.legs.count))),
                 .init(key: "steps", value: .number(Double(route.stepCount))),
             ])),
-            .init(key: "announcements", value: .array(list)),
-        ])
+        ]
     }
 
-    /// The input response as a Mapbox client plays it: the route's `voiceLocale` is the locale we spoke, every
+    /// One announcement of the transcript JSON.
+    static func json(_ a: Announcement, _ p: Phrase) -> JSONValue {
+        var m: [JSONMember] = []
+        m.append(.init(key: "leg", value: a.maneuver.map { .number(Double($0.id.leg)) } ?? .null))
+        m.append(.init(key: "step", value: a.maneuver.map { .number(Double($0.id.step)) } ?? .null))
+        m.append(.init(key: "kind", value: .string(a.kind.rawValue)))
+        m.append(.init(key: "then", value: .bool(a.then != nil)))
+        m.append(.init(key: "triggerMeters", value: .number(Self.round(a.triggerMeters, 1))))
+        m.append(.init(key: "triggerSeconds", value: .number(Self.round(a.triggerSeconds, 2))))
+        m.append(.init(key: "distanceToManeuverMeters", value: .number(Self.round(a.distanceToManeuverMeters, 1))))
+        m.append(.init(key: "text", value: .string(p.display)))
+        m.append(.init(key: "spoken", value: .string(p.spoken)))
+        m.append(.init(key: "ssml", value: .string(p.ssml)))
+        m.append(.init(key: "durationSeconds", value: .number(Self.round(a.durationSeconds, 2))))
+        if let kmh = a.speedLimitKmh {
+            m.append(.init(key: "speedLimitKmh", value: .number(Self.round(kmh, 1))))
+        }
+        if let then = a.then {
+            m.append(.init(key: "thenStep", value: .number(Double(then.maneuver.id.step))))
+        }
+        if !a.thenMore.isEmpty {
+            m.append(.init(key: "thenMoreSteps", value: .array(a.thenMore.map { .number(Double($0.maneuver.id.step)) })))
+        }
+        if let lanes = a.maneuver?.lanes {
+            m.append(.init(key: "lanes", value: .object([
+                .init(key: "position", value: .string(lanes.position.rawValue)),
+                .init(key: "usable", value: .number(Double(lanes.usableCount))),
+                .init(key: "total", value: .number(Double(lanes.totalCount))),
+            ])))
+        }
+        return .object(m)
+    }
+
+    /// The input response as a Mapbox client plays it (`writeMapbox` streams the same text): the route's `voiceLocale` is the locale we spoke, every
     /// step's `voiceInstructions` are ours (each on the step where its trigger lies, `distanceAlongGeometry` from
     /// the trigger to that step's end, never more than the step's length: `InstructionPlacement`), and every
     /// step's `bannerInstructions` are ours in the locale (`BannerInstructions`) unless `keepsBanners`.
@@ -192,10 +197,11 @@ public struct VoiceTranscript {
         var perStep = [[JSONValue]](repeating: [], count: index.steps.count)
         var flatOf = [StepID: Int]()
         for s in index.steps { flatOf[s.id] = s.flatIndex }
+        let placement = InstructionPlacement(index: index)
         for (a, p) in items {
             // Alerts are no instructions: a Mapbox client has no place for them.
             guard !a.kind.isAlert, let id = a.maneuver?.id, let flat = flatOf[id] else { continue }
-            let (holder, along) = InstructionPlacement.place(trigger: a.triggerMeters, maneuver: flat, in: index)
+            let (holder, along) = placement.place(trigger: a.triggerMeters, maneuver: flat)
             let step = index.steps[holder]
             let length = min(step.endMeters - step.startMeters, step.step.distance > 0 ? step.step.distance : .infinity)
             perStep[holder].append(.object([
@@ -208,7 +214,10 @@ public struct VoiceTranscript {
     }
 
     /// Our banner instructions for each step (by flat index).
-    func bannerInstructionsByStep() -> [[JSONValue]] {
+    func bannerInstructionsByStep() -> [[JSONValue]] { bannerInstructions().byStep() }
+
+    /// Our banner instructions, made step by step when asked for.
+    func bannerInstructions() -> BannerInstructions {
         var descriptions: [Int: ManeuverDescription] = [:]
         var flatOf = [StepID: Int]()
         for s in index.steps { flatOf[s.id] = s.flatIndex }
@@ -228,7 +237,7 @@ public struct VoiceTranscript {
             }
         }
         return BannerInstructions(index: index, builder: builder, descriptions: descriptions, routerBanners: router,
-                                  exitWord: exitWord).byStep()
+                                  exitWord: exitWord)
     }
 
     /// The picked route object of the input (nil when the JSON was not kept).

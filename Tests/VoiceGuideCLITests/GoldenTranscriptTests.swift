@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Phrasing
 @testable import VoiceGuideCLI
 
 /// Golden transcripts: every example route in every locale, as reviewers read them (`Tests/Goldens/<tag>/<route>.txt`).

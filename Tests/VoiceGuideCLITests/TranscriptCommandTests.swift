@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Phrasing
 import RouteModel
 import Guidance
 @testable import VoiceGuideCLI

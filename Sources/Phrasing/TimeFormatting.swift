@@ -1,8 +1,7 @@
 import Foundation
-import Phrasing
 import SafeIO
 
-/// Time stamps for logs and subtitles.
+/// Time stamps for logs, transcripts and subtitles.
 public enum TimeFormatting {
     /// `HH:MM:SS,mmm` (SubRip) or `HH:MM:SS.mmm` (WebVTT).
     public static func subtitle(_ seconds: Double, separator: Character) -> String {
@@ -25,6 +24,6 @@ public enum DistanceFormatting {
     /// "4.88 km" (metric) or "3.03 mi" (imperial, uk), padded to `width` characters for columns.
     public static func long(_ meters: Double, units: UnitsSystem, width: Int = 0) -> String {
         let text = units == .metric ? String(format: "%.2f km", meters / 1000) : String(format: "%.2f mi", meters / 1609.344)
-        return text.leftPadded(width)
+        return String(repeating: " ", count: max(0, width - text.count)) + text
     }
 }
