@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "Pronunciation", dependencies: ["RouteModel", "Phrasing", "Speech"]),
         .systemLibrary(name: "CEpoll"),
         .target(name: "Network", dependencies: ["SafeIO", "CEpoll"]),
-        .target(name: "Location", dependencies: ["SafeIO", "RouteModel", "Guidance", "Network"]),
+        .target(name: "Location", dependencies: ["SafeIO", "RouteModel", "Network"]),
         .target(name: "Routing", dependencies: ["SafeIO", "RouteModel", "Network", "CCurl"]),
         .target(name: "Navigation", dependencies: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Speech", "Location", "Routing"]),
         .target(name: "VoiceService", dependencies: ["SafeIO", "RouteModel", "Guidance", "Phrasing", "Routing", "Network", "CZlib"]),

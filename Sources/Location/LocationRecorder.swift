@@ -1,5 +1,5 @@
 import Foundation
-import Guidance
+import RouteModel
 import SafeIO
 import Synchronization
 

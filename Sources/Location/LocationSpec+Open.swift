@@ -1,4 +1,3 @@
-import Guidance
 import RouteModel
 
 extension LocationSpec {
