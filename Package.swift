@@ -87,7 +87,7 @@ let package = Package(
         .target(name: "VoiceGuideTestSupport", dependencies: ["SafeIO", "RouteModel", "Guidance", "Location"], path: "Tests/TestSupport"),
         .testTarget(name: "RouteModelTests", dependencies: ["RouteModel", "SafeIO", "VoiceGuideTestSupport"]),
         .testTarget(name: "GuidanceTests", dependencies: ["Guidance", "RouteModel", "VoiceGuideTestSupport"]),
-        .testTarget(name: "PhrasingTests", dependencies: ["Phrasing", "Guidance", "RouteModel", "JapaneseReading", "Pronunciation", "VoiceGuideTestSupport"]),
+        .testTarget(name: "PhrasingTests", dependencies: ["Phrasing", "VoiceGuideCLI", "Guidance", "RouteModel", "JapaneseReading", "Pronunciation", "VoiceGuideTestSupport"]),
         .testTarget(name: "JapaneseReadingTests", dependencies: ["JapaneseReading", "Phrasing", "Pronunciation", "Guidance", "RouteModel", "VoiceGuideTestSupport"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
         .testTarget(name: "PronunciationTests", dependencies: ["Pronunciation", "Phrasing", "Speech", "SpeechESpeakNG", "JapaneseReading", "VoiceGuideCLI", "VoiceService", "RouteModel", "Guidance", "VoiceGuideTestSupport"]),

@@ -4,6 +4,7 @@ import Network
 import Phrasing
 import RouteModel
 import VoiceGuideTestSupport
+import VoiceGuideCLI
 
 /// The event-loop server as separate `voiceguide serve` processes over loopback: 10,000 idle connections held
 /// (the server's peak RSS, and `/health` answered meanwhile), and city-route throughput on 8 keep-alive
