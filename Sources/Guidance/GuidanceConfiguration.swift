@@ -10,8 +10,8 @@ public struct GuidanceConfiguration: Sendable, Hashable {
 
     /// A fixed speed in m/s used instead of GPS and route speeds (`--speed`); nil to use them.
     public var speedOverride: Double? = nil
-    /// Speed used when neither GPS nor the route gives one: 50 km/h, the common urban limit.
-    public var fallbackSpeed: Double = 13.9
+    /// Speed used when neither GPS nor the route gives one: 50 km/h, the common urban limit (`RouteIndex.fallbackSpeed`).
+    public var fallbackSpeed: Double = RouteIndex.fallbackSpeed
 
     // MARK: Early (long range, fast roads only)
 

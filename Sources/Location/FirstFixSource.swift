@@ -1,5 +1,4 @@
 import Synchronization
-import Guidance
 import RouteModel
 
 /// A source whose first fix was taken to plan the route from it, with that fix put back in front: guidance

@@ -1,5 +1,4 @@
 import Foundation
-import Guidance
 import RouteModel
 import Synchronization
 

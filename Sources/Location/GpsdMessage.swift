@@ -1,5 +1,4 @@
 import Foundation
-import Guidance
 import RouteModel
 
 /// One line of the gpsd JSON protocol, as far as guidance cares.

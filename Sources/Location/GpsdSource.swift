@@ -1,6 +1,5 @@
 import Foundation
 import Network
-import Guidance
 import RouteModel
 import Synchronization
 

@@ -1,4 +1,4 @@
-import Guidance
+import RouteModel
 
 /// A fix or a change of receiver state, in time order.
 public enum LocationEvent: Sendable, Equatable {

@@ -1,5 +1,5 @@
 import Foundation
-import Guidance
+import RouteModel
 import SafeIO
 import Synchronization
 
@@ -54,7 +54,7 @@ public final class LocationRecorder: Sendable {
     public init(path: String, format: Format? = nil, epoch: Double? = nil) throws {
         let lower = path.lowercased()
         guard let chosen = format ?? (lower.hasSuffix(".gpx") ? .gpx : lower.hasSuffix(".nmea") ? .nmea : nil) else {
-            throw LocationError(.usage, "--record '\(path.quotedForMessage(limit: 200))': expected a file ending in .gpx or .nmea")
+            throw LocationError(.usage, field: .record, value: path.quotedForMessage(limit: 200), "expected a file ending in .gpx or .nmea")
         }
         self.format = chosen
         self.epoch = (epoch ?? Sleep.wall()).rounded(.down)

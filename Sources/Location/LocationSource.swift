@@ -1,4 +1,3 @@
-import Guidance
 import RouteModel
 
 /// Positions in time order from a receiver, a recording or the simulator.

@@ -1,4 +1,3 @@
-import Guidance
 import RouteModel
 
 extension LocationSpec {
@@ -15,7 +14,7 @@ extension LocationSpec {
     /// Opens the source this spec names: `simulate` drives `route` with `simulation`'s realism on top of `base`
     /// (loading the detour route if one is given); `nmea:` reads a recording, or a live receiver when the path is
     /// a character device or socket (`NMEADeviceSource`); `gpx:` uses `gpxSpeed` (m/s) for a track without times;
-    /// `gpsd` connects at once (`.unavailable` when it is not running). A `--gps-dropout` over the whole simulated
+    /// `gpsd` connects at once (`.unavailable` when it is not running). A dropout over the whole simulated
     /// drive is `.usage` (`SimulationSpec.checkDropout`). Errors are `LocationError`s.
     public func open(route: RouteIndex, simulation: SimulationSpec = SimulationSpec(),
                      base: SimulatorOptions = SimulatorOptions(), gpxSpeed: Double? = nil) throws -> any LocationSource {

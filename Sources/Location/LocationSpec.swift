@@ -1,4 +1,4 @@
-/// Where positions come from: the value of `--location`.
+/// Where positions come from (the CLI's `--location`).
 public enum LocationSpec: Sendable, Equatable, CustomStringConvertible {
     /// The simulator drives the route (the default).
     case simulate
@@ -17,7 +17,7 @@ public enum LocationSpec: Sendable, Equatable, CustomStringConvertible {
     public static func parse(_ text: String) throws -> LocationSpec {
         let expected = "expected simulate, nmea:FILE, nmea:-, gpx:FILE, gpsd or gpsd://HOST:PORT"
         func bad(_ why: String) -> LocationError {
-            LocationError(.usage, "--location '\(text.quotedForMessage())': \(why)")
+            LocationError(.usage, field: .location, value: text.quotedForMessage(), why)
         }
         if text == "simulate" { return .simulate }
         if text == "gpsd" { return .gpsd(host: "127.0.0.1", port: defaultGpsdPort) }

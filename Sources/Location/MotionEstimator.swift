@@ -1,4 +1,3 @@
-import Guidance
 import RouteModel
 
 /// Fills in speed and course that a fix does not carry, from the previous fix.

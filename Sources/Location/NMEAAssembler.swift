@@ -1,4 +1,3 @@
-import Guidance
 import RouteModel
 
 /// Groups RMC, GGA and VTG sentences of one receiver epoch into a fix, in time order. An epoch is complete when

@@ -1,5 +1,5 @@
 import Foundation
-import Guidance
+import RouteModel
 import Synchronization
 
 /// Live positions from a receiver that speaks NMEA 0183 on a character device (a USB GPS at /dev/ttyACM0, a

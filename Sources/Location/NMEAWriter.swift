@@ -1,4 +1,4 @@
-import Guidance
+import RouteModel
 
 /// Writes positions as NMEA 0183 RMC + GGA sentences with valid checksums, precise enough that reading them back
 /// gives the same positions (1e-7 ′ of arc, 0.01 s, 0.001 kn, 0.01° course, 0.01 HDOP).

@@ -1,4 +1,3 @@
-import Guidance
 import RouteModel
 
 /// Any source, with every fix it hands out also written to a `LocationRecorder` (`--record`): what the drive

@@ -1,4 +1,3 @@
-import Guidance
 import RouteModel
 import Synchronization
 

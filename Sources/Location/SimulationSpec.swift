@@ -1,11 +1,10 @@
 import Foundation
-import Guidance
 import RouteModel
 import SafeIO
 
-/// The realism options of `--location simulate`, parsed from their command-line values with usage errors that
-/// name the option and the value: `--gps-noise METERS`, `--seed N`, `--gps-rate HZ`, `--gps-dropout FROM:TO`
-/// and `--detour AT_METERS:ROUTE_FILE`.
+/// The realism options of the simulator, parsed from their text values (`METERS`, `N`, `HZ`, `FROM:TO`,
+/// `AT_METERS:ROUTE_FILE`) with `.usage` errors that name the `LocationError.Field` and the value; the CLI words
+/// the field as its flag (`--gps-noise`, `--seed`, `--gps-rate`, `--gps-dropout`, `--detour`).
 public struct SimulationSpec: Sendable, Equatable {
     /// A wrong turn: leave the planned route `atMeters` along it and drive `routeFile` instead.
     public struct Detour: Sendable, Equatable {
@@ -34,43 +33,43 @@ public struct SimulationSpec: Sendable, Equatable {
     /// Creates the default: clean 1 Hz fixes.
     public init() {}
 
-    /// Parses `--gps-noise METERS` (0…1000).
+    /// Parses a noise value, METERS (0…1000).
     public static func parseNoise(_ text: String) throws -> Double {
         guard let v = Double(text), v.isFinite, v >= 0, v <= 1000 else {
-            throw bad("--gps-noise", text, "expected meters of noise, 0 to 1000")
+            throw bad(.noise, text, "expected meters of noise, 0 to 1000")
         }
         return v
     }
 
-    /// Parses `--seed N` (an unsigned 64-bit integer).
+    /// Parses a seed, N (an unsigned 64-bit integer).
     public static func parseSeed(_ text: String) throws -> UInt64 {
-        guard let v = UInt64(text) else { throw bad("--seed", text, "expected a whole number 0 to \(UInt64.max)") }
+        guard let v = UInt64(text) else { throw bad(.seed, text, "expected a whole number 0 to \(UInt64.max)") }
         return v
     }
 
-    /// Parses `--gps-rate HZ` (0.1…50).
+    /// Parses a fix rate, HZ (0.1…50).
     public static func parseRate(_ text: String) throws -> Double {
         guard let v = Double(text), v.isFinite, v >= 0.1, v <= 50 else {
-            throw bad("--gps-rate", text, "expected fixes per second, 0.1 to 50")
+            throw bad(.rate, text, "expected fixes per second, 0.1 to 50")
         }
         return v
     }
 
-    /// Parses `--gps-dropout FROM:TO` (simulated seconds, FROM < TO).
+    /// Parses a dropout, FROM:TO (simulated seconds, FROM < TO).
     public static func parseDropout(_ text: String) throws -> SimulatorOptions.Dropout {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, let from = Double(parts[0]), let to = Double(parts[1]),
               from.isFinite, to.isFinite, from >= 0, to > from else {
-            throw bad("--gps-dropout", text, "expected FROM:TO in simulated seconds with FROM < TO, e.g. 120:150")
+            throw bad(.dropout, text, "expected FROM:TO in simulated seconds with FROM < TO, e.g. 120:150")
         }
         return SimulatorOptions.Dropout(fromSeconds: from, untilSeconds: to)
     }
 
-    /// Parses `--detour AT_METERS:ROUTE_FILE`.
+    /// Parses a detour, AT_METERS:ROUTE_FILE.
     public static func parseDetour(_ text: String) throws -> Detour {
         guard let colon = text.firstIndex(of: ":"), let at = Double(text[..<colon]), at.isFinite, at >= 0,
               text.index(after: colon) < text.endIndex else {
-            throw bad("--detour", text, "expected AT_METERS:ROUTE_FILE, e.g. 850:wrong-turn.json")
+            throw bad(.detour, text, "expected AT_METERS:ROUTE_FILE, e.g. 850:wrong-turn.json")
         }
         return Detour(atMeters: at, routeFile: String(text[text.index(after: colon)...]))
     }
@@ -96,7 +95,7 @@ public struct SimulationSpec: Sendable, Equatable {
         var last = options.startTime
         while let fix = whole.next() { last = fix.position.timestamp }
         let given = "\(Self.number(dropout.fromSeconds)):\(Self.number(dropout.untilSeconds))"
-        throw Self.bad("--gps-dropout", given, "covers the whole simulated drive (\(Self.clock(options.startTime)) to "
+        throw Self.bad(.dropout, given, "covers the whole simulated drive (\(Self.clock(options.startTime)) to "
             + "\(Self.clock(last))), so there would be no fix at all; give a part of it, e.g. 60:90")
     }
 
@@ -119,17 +118,17 @@ public struct SimulationSpec: Sendable, Equatable {
         let url = URL(fileURLWithPath: detour.routeFile)
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
-            throw LocationError(.missingInput, "--detour: cannot read route file '\(detour.routeFile)': \((error as NSError).localizedDescription)")
+            throw LocationError(.missingInput, field: .detour, "cannot read route file '\(detour.routeFile)': \((error as NSError).localizedDescription)")
         }
         do {
             let document = try RouteImporter().read(data, fileName: detour.routeFile)
             return RouteIndex(route: document.route)
         } catch {
-            throw LocationError(.badData, "--detour: \(error.description)")
+            throw LocationError(.badData, field: .detour, error.description)
         }
     }
 
-    private static func bad(_ option: String, _ value: String, _ why: String) -> LocationError {
-        LocationError(.usage, "\(option) '\(value.quotedForMessage())': \(why)")
+    private static func bad(_ field: LocationError.Field, _ value: String, _ why: String) -> LocationError {
+        LocationError(.usage, field: field, value: value.quotedForMessage(), why)
     }
 }

@@ -8,6 +8,8 @@ import SafeIO
 /// the caller beyond the timeout or deadline given, and writes never raise SIGPIPE. Not thread-safe: one owner.
 public final class TCPSocket {
     /// Why connecting failed.
+    /// Frozen: the cases are API that callers switch over exhaustively; a new case is a breaking change,
+    /// made only with a new major version (docs/ARCHITECTURE.md §3 rule 12).
     public enum ConnectError: Error, Sendable, Equatable {
         /// Nothing listens there (ECONNREFUSED).
         case refused

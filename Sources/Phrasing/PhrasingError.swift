@@ -2,6 +2,8 @@ import SafeIO
 import RouteModel
 
 /// Errors from loading locale and phrasebook data. Each names the file and the key.
+/// Frozen: the cases are API that callers switch over exhaustively; a new case is a breaking change,
+/// made only with a new major version (docs/ARCHITECTURE.md §3 rule 12).
 public enum PhrasingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No locale file for the tag; `available` lists the known tags, `suggestion` the closest one.
     case unknownLocale(tag: String, available: [String], suggestion: String?)

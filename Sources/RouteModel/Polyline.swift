@@ -2,6 +2,8 @@ import SafeIO
 /// Encoded polyline geometry (the Google algorithm) at precision 5 (OSRM default) or 6 (Valhalla, Mapbox `polyline6`).
 public enum Polyline {
     /// Why a polyline string did not decode.
+    /// Frozen: the cases are API that callers switch over exhaustively; a new case is a breaking change,
+    /// made only with a new major version (docs/ARCHITECTURE.md §3 rule 12).
     public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
         /// A character outside the alphabet ('?'…'~') at this character offset.
         case invalidCharacter(offset: Int)

@@ -277,6 +277,10 @@ public struct RouteIndex: Sendable {
         return s.startSeconds + s.step.duration * t
     }
 
+    /// Speed assumed where neither a fix nor the route gives one: 13.9 m/s (50 km/h, the common urban limit).
+    /// `GuidanceConfiguration.fallbackSpeed` starts from it, and the `Simulator` drives at it.
+    public static let fallbackSpeed = 13.9
+
     /// The route's own speed at `distance` in m/s (the current step's, or the nearest step with a speed).
     public func speed(atDistance distance: Double) -> Double? {
         guard !steps.isEmpty else { return nil }

@@ -1,4 +1,6 @@
 /// Why an HTTP exchange failed before a complete response arrived.
+/// Frozen: the cases are API that callers switch over exhaustively; a new case is a breaking change,
+/// made only with a new major version (docs/ARCHITECTURE.md §3 rule 12).
 public enum HTTPClientError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Could not connect or send (refused, unknown host, reset before any answer); says what happened.
     case unreachable(String)

@@ -1,6 +1,8 @@
 import Foundation
 
 /// Why a route could not be had from the router. `description` is one line for the log.
+/// Frozen: the cases are API that callers switch over exhaustively; a new case is a breaking change,
+/// made only with a new major version (docs/ARCHITECTURE.md §3 rule 12).
 public enum RouterError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The server could not be reached (connection refused, unknown host, network down); says what happened.
     case unreachable(String)

@@ -2,6 +2,8 @@ import Glibc
 import Foundation
 
 /// Why a bounded read failed.
+/// Frozen: the cases are API that callers switch over exhaustively; a new case is a breaking change,
+/// made only with a new major version (docs/ARCHITECTURE.md §3 rule 12).
 public enum BoundedReadError: Error, Sendable, Equatable {
     /// The path does not exist.
     case missing

@@ -57,6 +57,8 @@ public struct AudioDeviceUnavailable: Error, Sendable, Equatable, CustomStringCo
 }
 
 /// A failure of an open sink.
+/// Frozen: the cases are API that callers switch over exhaustively; a new case is a breaking change,
+/// made only with a new major version (docs/ARCHITECTURE.md §3 rule 12).
 public enum AudioSinkError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A call that needs an open sink came before `open` or after `close`.
     case notOpen

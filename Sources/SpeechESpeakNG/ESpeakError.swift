@@ -1,6 +1,8 @@
 import Foundation
 
 /// A failure of the eSpeak NG engine or of voice selection.
+/// Frozen: the cases are API that callers switch over exhaustively; a new case is a breaking change,
+/// made only with a new major version (docs/ARCHITECTURE.md §3 rule 12).
 public enum ESpeakError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `espeak_Initialize` failed (no data directory?).
     case initializationFailed(code: Int32)

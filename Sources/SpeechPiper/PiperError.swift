@@ -1,4 +1,6 @@
 /// What can go wrong with a Piper voice or the sherpa-onnx engine; the CLI maps `category` to an exit code.
+/// Frozen: the cases are API that callers switch over exhaustively; a new case is a breaking change,
+/// made only with a new major version (docs/ARCHITECTURE.md §3 rule 12).
 public enum PiperError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The sherpa-onnx C API library was not found or lacks a function (exit 69).
     case libraryUnavailable(String)

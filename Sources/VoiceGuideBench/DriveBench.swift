@@ -2,6 +2,7 @@ import Foundation
 import Guidance
 import RouteModel
 import VoiceGuideCLI
+import VoiceGuideTestSupport
 
 /// A city-style route of about `minutes` minutes at 50 km/h: a turn every 400–900 m, alternating sides.
 func driveRouteFile(minutes: Double) throws -> String {

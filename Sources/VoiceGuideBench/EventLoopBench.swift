@@ -5,6 +5,7 @@ import Phrasing
 import RouteModel
 import SafeIO
 import VoiceGuideTestSupport
+import VoiceGuideCLI
 
 /// The event-loop server as separate `voiceguide serve` processes over loopback, beside Debian's libmicrohttpd
 /// answering through the same `VoiceHTTPService` (`voiceguide-bench --mhd-child`, `MicroHTTPDServer.swift`), each

@@ -2,6 +2,7 @@ import Foundation
 import Guidance
 import RouteModel
 import SafeIO
+import VoiceGuideTestSupport
 
 /// A straight-ish route with `vertices` vertices 10 m apart (a gentle zigzag so segments are not collinear).
 private func benchRoute(vertices: Int) -> RouteIndex {

@@ -3,6 +3,7 @@ import Guidance
 import JapaneseReading
 import Phrasing
 import RouteModel
+import VoiceGuideCLI
 
 /// Japanese readings: MeCab's load time, uncached name readings per second, and ja-JP phrase renders with the
 /// reader (names memoized as in a drive; numbers and letters read on every render). Informational.

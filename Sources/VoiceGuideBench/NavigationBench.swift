@@ -6,6 +6,7 @@ import Phrasing
 import Speech
 import Location
 import Navigation
+import VoiceGuideCLI
 
 /// Navigation figures: the navigator's own share of "fix received → announcement started" (the gpsd share is in
 /// the Location section): the wall time from `LocationFeed` taking a fix to the speech channel's `started` event,

@@ -2,6 +2,7 @@ import Foundation
 import Guidance
 import Phrasing
 import RouteModel
+import VoiceGuideCLI
 
 /// Phrase renders per second on one core over a mix of maneuvers (target: ≥ 1,000,000/s).
 func phrasingBenchmarks() -> [BenchFigure] {

@@ -2,6 +2,8 @@ import Foundation
 import Guidance
 import Phrasing
 import RouteModel
+import VoiceGuideTestSupport
+import VoiceGuideCLI
 
 /// A route of `hours` at `speedKmh` with a turn every `spacing` meters (alternating right and left; a slight one
 /// on fast roads), vertices `vertexSpacing` apart.

@@ -6,6 +6,7 @@ import Phrasing
 import Speech
 import VoiceService
 import VoiceGuideTestSupport
+import VoiceGuideCLI
 
 /// `transcript --batch` against a loop of one `voiceguide transcript` process per route, and
 /// `voiceguide serve` (in this process, loaded over loopback by client threads) against the batch path, for the

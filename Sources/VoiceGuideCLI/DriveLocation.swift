@@ -104,6 +104,19 @@ struct DriveLocation {
         case .cannotCreate: code = .cannotCreate
         case .io: code = .ioError
         }
-        return CLIError(code, location.message)
+        return CLIError(code, location.message(naming: flag))
+    }
+
+    /// The command-line flag of a library field: the one place location values are worded as flags.
+    static func flag(_ field: LocationError.Field) -> String {
+        switch field {
+        case .location: "--location"
+        case .record: "--record"
+        case .noise: "--gps-noise"
+        case .seed: "--seed"
+        case .rate: "--gps-rate"
+        case .dropout: "--gps-dropout"
+        case .detour: "--detour"
+        }
     }
 }

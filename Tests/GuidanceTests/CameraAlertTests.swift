@@ -1,6 +1,7 @@
 import Testing
 import RouteModel
 @testable import Guidance
+import VoiceGuideTestSupport
 
 /// Speed cameras ahead: said once from the prepare distance, with the camera's (else the road's) limit, never over
 /// a maneuver announcement, late or skipped when a maneuver takes the time, and not again after a reroute.

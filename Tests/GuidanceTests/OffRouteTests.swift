@@ -1,6 +1,7 @@
 import Testing
 import RouteModel
 @testable import Guidance
+import VoiceGuideTestSupport
 
 /// Off route and back on route: said once each, no countdown in between, nothing repeated after,
 /// and no false alarm where the route loops or crosses itself.

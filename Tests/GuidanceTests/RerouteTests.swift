@@ -1,6 +1,7 @@
 import Testing
 import RouteModel
 @testable import Guidance
+import VoiceGuideTestSupport
 
 @Suite struct RerouteTests {
     @Test func offRouteThenRerouteRepeatsNothing() {

@@ -1,6 +1,7 @@
 import Testing
 import RouteModel
 @testable import Guidance
+import VoiceGuideTestSupport
 
 /// Exact announcement sequences for the scenario routes, plus the quality invariants on each.
 @Suite struct ScenarioTests {

@@ -1,5 +1,6 @@
 import RouteModel
 @testable import Guidance
+import VoiceGuideTestSupport
 
 /// Scenario routes built in code: each exercises one planner situation.
 enum Scenarios {

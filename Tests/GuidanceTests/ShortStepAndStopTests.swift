@@ -1,6 +1,7 @@
 import Testing
 import RouteModel
 @testable import Guidance
+import VoiceGuideTestSupport
 
 /// A very short last step, the departure after an intermediate stop, a stop named by its street.
 @Suite struct ShortStepAndStopTests {

@@ -1,6 +1,7 @@
 import Testing
 import RouteModel
 @testable import Guidance
+import VoiceGuideTestSupport
 
 /// Which usable road on its side a turn is, from the approach step's intersections.
 @Suite struct SideRoadTests {

@@ -1,6 +1,7 @@
 import Testing
 import RouteModel
 @testable import Guidance
+import VoiceGuideTestSupport
 
 /// Speed limit changes and overspeed warnings: said between maneuver announcements, never over one, once.
 @Suite struct SpeedLimitAlertTests {

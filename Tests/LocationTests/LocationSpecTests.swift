@@ -22,9 +22,8 @@ import Testing
             _ = try LocationSpec.parse(value)
             Issue.record("accepted '\(value)'")
         } catch let error as LocationError {
-            #expect(error.kind == .usage)
-            #expect(error.kind == .usage)
-            #expect(error.message.hasPrefix("--location '\(value)': "))
+            #expect(error.kind == .usage && error.field == .location)
+            #expect(error.message.hasPrefix("location '\(value)': "))
         } catch {
             Issue.record("untyped error \(error)")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Guidance
+import RouteModel
 
 /// Seeded byte-level mutations for the fuzzers: flips, inserts of protocol-significant bytes, deletions,
 /// duplications and truncations. The same seed gives the same inputs on every machine.

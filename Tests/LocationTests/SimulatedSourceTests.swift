@@ -54,23 +54,24 @@ import Testing
     }
 
     @Test(arguments: [
-        ("--gps-noise", "-1"), ("--gps-noise", "x"), ("--gps-rate", "0"), ("--gps-rate", "100"), ("--seed", "-3"),
-        ("--gps-dropout", "30"), ("--gps-dropout", "40:30"), ("--gps-dropout", "a:b"), ("--detour", "x:file.json"),
-        ("--detour", "100:"), ("--detour", "100"),
+        (LocationError.Field.noise, "-1"), (.noise, "x"), (.rate, "0"), (.rate, "100"), (.seed, "-3"),
+        (.dropout, "30"), (.dropout, "40:30"), (.dropout, "a:b"), (.detour, "x:file.json"),
+        (.detour, "100:"), (.detour, "100"),
     ])
-    func badValuesAreUsageErrorsNamingThem(_ option: String, _ value: String) {
+    func badValuesAreUsageErrorsNamingThem(_ field: LocationError.Field, _ value: String) {
         do {
-            switch option {
-            case "--gps-noise": _ = try SimulationSpec.parseNoise(value)
-            case "--gps-rate": _ = try SimulationSpec.parseRate(value)
-            case "--seed": _ = try SimulationSpec.parseSeed(value)
-            case "--gps-dropout": _ = try SimulationSpec.parseDropout(value)
+            switch field {
+            case .noise: _ = try SimulationSpec.parseNoise(value)
+            case .rate: _ = try SimulationSpec.parseRate(value)
+            case .seed: _ = try SimulationSpec.parseSeed(value)
+            case .dropout: _ = try SimulationSpec.parseDropout(value)
             default: _ = try SimulationSpec.parseDetour(value)
             }
-            Issue.record("accepted \(option) \(value)")
+            Issue.record("accepted \(field) \(value)")
         } catch let error as LocationError {
-            #expect(error.kind == .usage)
-            #expect(error.message.hasPrefix("\(option) '\(value)': "))
+            // The library names the field and the value, never a command-line flag.
+            #expect(error.kind == .usage && error.field == field && error.value == value)
+            #expect(error.message.hasPrefix("\(field.rawValue) '\(value)': ") && !error.message.contains("--"))
         } catch { Issue.record("\(error)") }
     }
 
@@ -82,7 +83,7 @@ import Testing
         spec.detour = .init(atMeters: 10, routeFile: try TestFiles.write("{\"routes\": []}", suffix: ".json"))
         do { _ = try spec.loadDetourRoute() } catch let error as LocationError {
             #expect(error.kind == .badData)
-            #expect(error.message.hasPrefix("--detour: "))
+            #expect(error.field == .detour && error.message.hasPrefix("detour: "))
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Guidance
+import RouteModel
 @testable import Location
 
 /// Temporary files for the reader tests, and draining recorded sources.

@@ -2,6 +2,7 @@ import Foundation
 import Guidance
 @testable import Phrasing
 import Testing
+import VoiceGuideCLI
 
 /// Lint, loading, fallbacks and SSML over the real data and broken fixtures.
 @Suite struct LintAndLoadingTests {

@@ -5,6 +5,7 @@ import Phrasing
 import RouteModel
 import SafeIO
 import Speech
+import VoiceGuideCLI
 
 /// Deterministic, seeded mutation fuzzers, bounded to about two minutes in all. Inputs that go
 /// through the CLI run in a subprocess, so a crash is seen as a signal and a hang as a time-out; each run must end in

@@ -4,6 +4,7 @@ import Phrasing
 import RouteModel
 import Guidance
 @testable import VoiceGuideCLI
+import VoiceGuideTestSupport
 
 /// `voiceguide transcript` : every format on every example route, the JSON contract of docs/transcript-format.md,
 /// the Mapbox rewrite, and the quality check of the example routes.

@@ -1,5 +1,6 @@
 import Foundation
 import Guidance
+import RouteModel
 import Network
 import Testing
 @testable import VoiceService

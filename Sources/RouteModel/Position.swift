@@ -1,5 +1,3 @@
-import RouteModel
-
 /// One position fix from GPS or the simulator.
 public struct Position: Sendable, Hashable {
     /// Where the fix is.

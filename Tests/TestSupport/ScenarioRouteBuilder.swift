@@ -2,7 +2,7 @@ import RouteModel
 import SafeIO
 
 /// Builds routes in code: straight runs, curves and maneuvers, with consistent geometry, distances and
-/// durations. Used by tests, the benchmark and demos; it is not a route importer.
+/// durations. Test support (tests and the benchmark), not product; it is not a route importer.
 public struct ScenarioRouteBuilder: Sendable {
     /// One step under construction.
     private struct Draft: Sendable {

@@ -1,5 +1,4 @@
 import Foundation
-import RouteModel
 
 /// One simulated fix and the truth behind it.
 public struct SimulatedFix: Sendable, Hashable {
@@ -112,10 +111,10 @@ public struct Simulator: Sequence, IteratorProtocol, Sendable {
         meters = target
     }
 
-    /// Forward speed here: the fixed speed or the step's own.
+    /// Forward speed here: the fixed speed, the step's own, or `RouteIndex.fallbackSpeed`.
     private func cruiseSpeed() -> Double {
         if let kmh = options.speedKmh { return kmh / 3.6 }
-        return index.speed(atDistance: meters) ?? GuidanceConfiguration.standard.fallbackSpeed
+        return index.speed(atDistance: meters) ?? RouteIndex.fallbackSpeed
     }
 
     /// Sideways offset of a deviation at `distance`, meters.
