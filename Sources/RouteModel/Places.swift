@@ -76,6 +76,13 @@ public struct Places: Sendable {
         } catch {
             throw bad(error.path, error.reason)
         }
+        // A name is printed (suggestions, the drive's log) and spoken: a control character in it is refused, as
+        // in route data and phrasebooks, never passed on to a terminal.
+        for point in points {
+            if let name = Self.name(in: point.properties), let scalar = name.unicodeScalars.first(where: ControlCharacters.isControl) {
+                throw bad(point.path + ".properties.name", "control character U+\(String(format: "%04X", scalar.value)) is not allowed")
+            }
+        }
         let places = points.compactMap { point in Self.name(in: point.properties).map { Place(name: $0, coordinate: point.coordinate) } }
         guard !places.isEmpty else { throw bad("features", "no Point feature with a \"name\" property") }
         self.places = places

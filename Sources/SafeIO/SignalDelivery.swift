@@ -95,6 +95,17 @@ public enum SignalDelivery {
             let handlers = lock.withLock {
                 state.registrations.sorted { $0.key < $1.key }.filter { $0.value.signals.contains(sig) }.map(\.value.handler)
             }
+            guard !handlers.isEmpty else {
+                // Taken when it arrived, released before it was handled (a WAV file closed at that moment): it
+                // gets the action it has now, the default ending the process, and is never lost. This thread may
+                // have been started with the signal blocked, so it is unblocked here first.
+                var set = sigset_t()
+                sigemptyset(&set)
+                sigaddset(&set, sig)
+                pthread_sigmask(SIG_UNBLOCK, &set, nil)
+                raise(sig)
+                continue
+            }
             for handler in handlers { handler(sig) }
         }
     }

@@ -27,7 +27,7 @@ public final class WAVFileSink: AudioSink, @unchecked Sendable {
     /// Creates a sink for `path` (the file is created by `open`).
     public init(path: String) { self.path = path }
 
-    deinit { try? close() }
+    deinit { _ = try? finish() }
 
     /// Frames written so far.
     public var framesWritten: Int { state.withLock { $0.frames } }
@@ -41,19 +41,27 @@ public final class WAVFileSink: AudioSink, @unchecked Sendable {
     public func open(sampleRate: Int) throws {
         try state.withLock { s in
             guard s.file == nil else { return }
-            let file = try SafeOutputFile(path: path)
-            s = State(file: file, sampleRate: sampleRate)
-            // Registered before the header is written: a signal from the moment the file shows finalizes it.
-            s.signalToken = SignalFinalizer.register { [weak self] in
+            // Registered before the file is created: a signal from the moment its temporary exists finalizes it
+            // (the clean-up waits for this lock, so it finds the file with its header).
+            let token = SignalFinalizer.register { [weak self] in
                 guard let self else { return nil }
                 let seconds = self.secondsWritten
                 do {
-                    try self.close()
+                    // Closed already (the render's own close won the race): nothing to say, no second line.
+                    guard try self.finish() else { return nil }
                     return "\(self.path) finalized (\(String(format: "%.1f", seconds)) s of audio)"
                 } catch {
                     return "\(self.path) could not be finalized: \(error)"
                 }
             }
+            let file: SafeOutputFile
+            do {
+                file = try SafeOutputFile(path: path)
+            } catch {
+                SignalFinalizer.unregister(token)
+                throw error
+            }
+            s = State(file: file, sampleRate: sampleRate, signalToken: token)
             try file.write(WAVFileSink.header(sampleRate: sampleRate, dataBytes: nil))
         }
     }
@@ -100,9 +108,16 @@ public final class WAVFileSink: AudioSink, @unchecked Sendable {
         }
     }
 
-    /// Flushes, writes the final header (RF64 past 4 GiB), and closes the file (moving it into place). Idempotent.
+    /// Flushes, writes the final header (RF64 past 4 GiB), and closes the file (moving it into place). Idempotent;
+    /// when a signal's clean-up closed the file, the caller waits for the signal to end the process instead of
+    /// going on as if it had finished the file itself.
     public func close() throws {
-        let token: Int? = try state.withLock { s in
+        if try !finish() { SignalFinalizer.parkIfStopping() }
+    }
+
+    /// Closes the file if it is open; true when this call closed it.
+    private func finish() throws -> Bool {
+        let token: Int?? = try state.withLock { s in
             guard let file = s.file else { return nil }
             s.file = nil
             let token = s.signalToken
@@ -116,9 +131,11 @@ public final class WAVFileSink: AudioSink, @unchecked Sendable {
                 if let token { SignalFinalizer.unregister(token) }
                 throw error
             }
-            return token
+            return .some(token)
         }
+        guard let token else { return false }
         if let token { SignalFinalizer.unregister(token) }
+        return true
     }
 
     /// The error for a write to a closed file, unless a signal closed it: then the process is ending by that

@@ -15,7 +15,7 @@ public enum ServeCommand: VoiceGuideCommand {
     public static let summary = "Serve voice instructions over HTTP (POST /v1/voice; proxy for OSRM or Valhalla)."
     /// Usage after the command name.
     public static let usage = "[--host ADDR] [--port N] [--upstream URL --upstream-kind osrm|valhalla] [--upstream-ca FILE] [--upstream-timeout S] "
-        + "[--max-body BYTES] [--max-connections N] [--head-timeout S] [--body-timeout S] [--idle-timeout S] "
+        + "[--max-body BYTES] [--large-body BYTES] [--max-connections N] [--head-timeout S] [--body-timeout S] [--idle-timeout S] "
         + "[--drain-window S] [--drain-timeout S] [--cors-origin ORIGIN|*] [--no-gzip] [--log-format text|json] [--durations words|speech [--voice VOICE]] [--locale TAG] [--data-dir DIR]"
     /// The options the command accepts.
     public static let options: [OptionSpec] = [
@@ -26,6 +26,7 @@ public enum ServeCommand: VoiceGuideCommand {
         OptionSpec("upstream-ca", value: "FILE", help: "PEM file of the certificate authorities trusted for an https:// upstream, instead of the system's (a private CA)."),
         OptionSpec("upstream-timeout", value: "S", help: "Seconds for an upstream answer before 504 (default 10)."),
         OptionSpec("max-body", value: "BYTES", help: "Largest request body (default 33554432 = 32 MB); larger is 413."),
+        OptionSpec("large-body", value: "BYTES", help: "A body of at least BYTES is a large request (default 4194304 = 4 MiB): its render holds about ten times its size, so one renders at a time and another gets 503 with Retry-After: 1."),
         OptionSpec("max-connections", value: "N", help: "Most open connections (default 16384; idle ones cost no thread); beyond it only /health and /metrics are answered, anything else gets 503."),
         OptionSpec("head-timeout", value: "S", help: "Seconds for a request head once begun (default 10); then 408."),
         OptionSpec("body-timeout", value: "S", help: "Seconds for a request body (default 30); then 408."),
@@ -66,6 +67,7 @@ public enum ServeCommand: VoiceGuideCommand {
             try arguments.number(option, in: 0.1...86_400, command: name) ?? fallback
         }
         limits.maxBodyBytes = try arguments.number("max-body", in: 1...Double(1 << 34), command: name).map { Int(saturating: $0) } ?? limits.maxBodyBytes
+        limits.largeBodyBytes = try arguments.number("large-body", in: 1...Double(1 << 34), command: name).map { Int(saturating: $0) } ?? limits.largeBodyBytes
         limits.maxConnections = try arguments.number("max-connections", in: 1...100_000, command: name).map { Int(saturating: $0) } ?? limits.maxConnections
         limits.headTimeout = try seconds("head-timeout", limits.headTimeout)
         limits.bodyTimeout = try seconds("body-timeout", limits.bodyTimeout)

@@ -1,6 +1,7 @@
 import Foundation
 import RouteModel
 import Testing
+import VoiceGuideTestSupport
 @testable import VoiceGuideCLI
 
 @Suite struct InspectCommandTests {
@@ -22,6 +23,22 @@ import Testing
         let summary = try #require(JSONParser().parse(Data(run.out.utf8))["inspect"])
         #expect(summary["steps"] == .number(Double(original.route.stepCount)))
         #expect(summary["warnings"] == .array([]))
+    }
+
+    /// The point-heavy shape of the bench's large route (40 points a step): what `inspect --format json` writes
+    /// imports back to the same route, one position a line, at most 7.5 times the input's size, so the bench's
+    /// 31.7 MB route (about 207 MB of output) stays under the importer's 256 MiB input limit.
+    @Test func jsonOfAPointHeavyRouteIsCompactAndImportsBack() throws {
+        let input = syntheticRouteJSON(steps: 300, pointsPerStep: 40)
+        let original = try RouteImporter().read(input, fileName: "points.json")
+        let run = ToolRun(["inspect", "-", "--format", "json"], stdin: input)
+        #expect(run.code == 0, "\(run.err)")
+        let output = Data(run.out.utf8)
+        #expect(output.count * 2 <= input.count * 15, "\(output.count) bytes written for \(input.count) read")
+        let again = try RouteImporter().read(output, fileName: "inspect.json")
+        #expect(again.route == original.route)
+        #expect(run.out.contains("\n          [11, 30],\n"), "one position a line")
+        #expect(output.count * (31_700_000 / input.count + 1) < RouteImporter.Options().maxBytes, "the importer (at most \(RouteImporter.Options().maxBytes) bytes) reads the 31.7 MB route's output back")
     }
 
     @Test func textShowsManeuversLanesAndExits() {
