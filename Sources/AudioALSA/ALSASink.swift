@@ -5,7 +5,7 @@ import Speech
 /// Plays PCM through alsa-lib: S16_LE, mono, at the synthesizer's rate (alsa-lib's plug layer resamples
 /// when the device needs another rate). The device name passes through unchanged: `default`, `null`,
 /// `hw:0,0`, or `file:'/tmp/x.raw',raw` to capture exactly what was played.
-public final class ALSASink: AudioSink, @unchecked Sendable {
+public final class ALSASink: AudioSink, @unchecked Sendable {  // @unchecked: lets only; the PCM handle lives in a Locked
     /// The device name as given.
     public let device: String
     /// Requested device latency in microseconds (the buffer a `drop` discards).

@@ -4,7 +4,7 @@ import Phrasing
 /// Readings of Japanese names for eSpeak NG's `ja` voice: kanji from MeCab's IPA dictionary (渋谷 → シブヤ,
 /// 青山通り → アオヤマドオリ), numbers and Latin letters in native readings, kana kept. A name with a part that
 /// has no reading (an unknown kanji, another script, a Latin word that is not romaji) has no reading at all.
-public final class JapaneseReader: NameReader, @unchecked Sendable {
+public final class JapaneseReader: NameReader, @unchecked Sendable {  // @unchecked: lets only; the tagger and the memos lock themselves
     private let tagger: MeCabTagger
     private let readings = Memo<String?>(limit: 10_000)
     private let spoken = Memo<String>(limit: 4096)

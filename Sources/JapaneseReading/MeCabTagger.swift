@@ -18,7 +18,7 @@ public struct MeCabError: Error, CustomStringConvertible, Sendable {
 
 /// MeCab with the IPA dictionary (Debian `mecab-ipadic-utf8`), loaded once. MeCab's tagger is not thread-safe,
 /// so calls are serialized by a lock.
-public final class MeCabTagger: @unchecked Sendable {
+public final class MeCabTagger: @unchecked Sendable {  // @unchecked: the C tagger is used only under `lock`
     /// Where Debian installs the UTF-8 IPA dictionary.
     public static let ipadicDirectory = "/var/lib/mecab/dic/ipadic-utf8"
 

@@ -197,7 +197,7 @@ final class GpsdWorker: Sendable {
 }
 
 /// Hands the first connection from the opening thread to the reader thread.
-final class SocketBox: @unchecked Sendable {
+final class SocketBox: @unchecked Sendable {  // @unchecked: hands a connected socket to the worker thread, which alone uses it after
     /// The connection; only the reader thread uses it after the hand-over.
     let connection: TCPSocket
     init(_ connection: TCPSocket) { self.connection = connection }

@@ -10,7 +10,7 @@ import Synchronization
 /// the same feed renders a drive in virtual time or plays it at any speedup. Live sources (gpsd) deliver in
 /// wall-clock time: `run(until:)` feeds what has arrived and moves the navigator to `until`, which is the
 /// source's receive clock (seconds since it was opened).
-public final class LocationFeed: @unchecked Sendable {
+public final class LocationFeed: @unchecked Sendable {  // @unchecked: `ended` is written only by the one thread that runs the feed
     /// The source positions come from.
     public let source: any LocationSource
     /// The navigator they go to.

@@ -19,7 +19,7 @@ import Routing
 /// every `events()` stream.
 ///
 /// Thread-safe: positions usually come from one thread, `mute()`/`unmute()` may come from any.
-public final class Navigator: @unchecked Sendable {
+public final class Navigator: @unchecked Sendable {  // @unchecked: `state` is read and written under `lock`; the rest is immutable
     /// How a navigator guides and speaks.
     public struct Options: Sendable {
         /// Planner and tracker numbers (`speedOverride` fixes the planning speed; `cameras` are the speed cameras to announce).
@@ -313,7 +313,7 @@ public final class Navigator: @unchecked Sendable {
 }
 
 /// Delivers events to the observer and the open streams, in order.
-final class EventBroadcaster: @unchecked Sendable {
+final class EventBroadcaster: @unchecked Sendable {  // @unchecked: every var is read and written under `lock`
     private let lock = NSLock()
     private let observer: (@Sendable (NavigationEvent) -> Void)?
     private var continuations: [Int: AsyncStream<NavigationEvent>.Continuation] = [:]

@@ -13,7 +13,7 @@ import Foundation
 /// flip on a millisecond. The memo makes every later question about a text get the first answer, so a drive that
 /// plans once (`fixDurations`, the same calls as `transcript --durations speech`) and then plays gets exactly the
 /// transcript's announcements, whatever playback synthesizes in between.
-public final class SynthesizedDurationEstimator: DurationEstimator, @unchecked Sendable {
+public final class SynthesizedDurationEstimator: DurationEstimator, @unchecked Sendable {  // @unchecked: lets only; the memo is a Locked
     /// Phrases announcements.
     public let builder: PhraseBuilder
     /// Synthesizes them.

@@ -5,7 +5,7 @@ import Glibc
 
 /// Readiness notification for many descriptors at once (Linux epoll, level-triggered), with a wake-up counter
 /// (eventfd) that another thread signals to interrupt a wait.
-public final class Epoll: @unchecked Sendable {
+public final class Epoll: @unchecked Sendable {  // @unchecked: `events` is used only by the one thread that waits; add, remove and wake are thread-safe epoll calls
     /// What a descriptor is watched for.
     public struct Interest: OptionSet, Sendable {
         /// The raw event bits.

@@ -1,6 +1,6 @@
 /// A slot value ready to render: its three texts as UTF-8 bytes in one block owned by the instance, computed
 /// once and shared between renders. Immutable, so one instance may sit in a cache used by many tasks.
-final class PreparedValue: @unchecked Sendable {
+final class PreparedValue: @unchecked Sendable {  // @unchecked: immutable after init (its byte block is never written again)
     /// The value as text, for filters and grammar forms.
     let value: SlotValue
     /// True when there is nothing to say (`SlotValue.isEmpty`).

@@ -9,7 +9,7 @@ import Guidance
 /// Thread-safe: one `NSLock` guards the dictionaries; values are computed outside the lock (two tasks missing
 /// on the same key both compute the same immutable value, and the second store wins harmlessly). Each table is
 /// bounded: when it is full it is cleared, so a long session cannot grow it without limit.
-final class RenderCache: @unchecked Sendable {
+final class RenderCache: @unchecked Sendable {  // @unchecked: every table is read and written under `lock`
     /// The values derived from a step's name, pronunciation and ref.
     struct Road {
         var name: PreparedValue?

@@ -57,7 +57,7 @@ indirect enum TemplateNode: Sendable {
 }
 
 /// A compiled display/spoken template pair (the same program when the source was one string).
-final class CompiledTemplate: @unchecked Sendable {
+final class CompiledTemplate: @unchecked Sendable {  // @unchecked: immutable after init; the pointers are owned and only read
     /// Program for display text.
     let display: TemplateProgram
     /// Program for spoken text and SSML.
@@ -137,7 +137,7 @@ enum TemplateOp: Sendable {
 
 /// A template flattened for rendering: ops, literal bytes (SSML escaping done here, once) and filter chains,
 /// in storage owned by the instance (immutable after init, freed in `deinit`).
-final class TemplateProgram: @unchecked Sendable {
+final class TemplateProgram: @unchecked Sendable {  // @unchecked: immutable after init; the buffers are owned and only read
     /// True when a non-empty literal stands outside every group.
     let neverEmpty: Bool
     /// Pointers into the storage, for the renderer.

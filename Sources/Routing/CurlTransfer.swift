@@ -188,7 +188,7 @@ enum CurlTransfer {
 /// takes them from whichever thread runs a transfer). Lives as long as the process; nil if libcurl refused it,
 /// and the handles then keep caches of their own.
 private final class SharedCaches: Sendable {
-    private struct Share: @unchecked Sendable { let pointer: UnsafeMutableRawPointer? }
+    private struct Share: @unchecked Sendable { let pointer: UnsafeMutableRawPointer? }  // @unchecked: the share handle is only passed to libcurl, which locks it through ShareLocks
     private let handle: Share
     private let locks: ShareLocks
 
@@ -304,7 +304,7 @@ private let receiveHeader: voiceguide_curl_data_fn = { data, size, count, contex
 /// Up to `capacity` idle easy handles, each with its connection cache, shared by all threads. A handle is used by
 /// one transfer at a time; one that failed is closed rather than reused (its connection may be broken).
 private final class HandlePool: Sendable {
-    private struct Handles: @unchecked Sendable { var idle: [UnsafeMutableRawPointer] = [] }
+    private struct Handles: @unchecked Sendable { var idle: [UnsafeMutableRawPointer] = [] }  // @unchecked: idle easy handles, each owned by one transfer at a time, kept inside a Mutex
     private let handles = Mutex(Handles())
     private let capacity: Int
 

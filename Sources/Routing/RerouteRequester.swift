@@ -35,6 +35,7 @@ public final class RerouteRequester: Sendable {
         var failures = 0
         var notBefore = -Double.infinity
         var anchorPending: Double?
+        var dropped = 0
     }
     private let state = Mutex(State())
 
@@ -47,6 +48,9 @@ public final class RerouteRequester: Sendable {
 
     /// True while a request is on its way.
     public var isInFlight: Bool { state.withLock { $0.inFlight } }
+
+    /// How many finished requests were dropped because `reset()` had abandoned them (for tests to wait on).
+    var droppedOutcomes: Int { state.withLock { $0.dropped } }
 
     /// The earliest clock time at which `request` starts a new attempt (−∞ when at once).
     public var nextAttemptAt: Double { state.withLock { $0.notBefore } }
@@ -119,7 +123,10 @@ public final class RerouteRequester: Sendable {
     private func finish(generation: Int, request: RouteRequest, result: Result<RouterResponse, RouterError>,
                         elapsed: Double) {
         state.withLock { s in
-            guard s.generation == generation, s.inFlight else { return }
+            guard s.generation == generation, s.inFlight else {
+                s.dropped += 1
+                return
+            }
             s.inFlight = false
             let attempt = s.failures + 1
             var delay: Double?

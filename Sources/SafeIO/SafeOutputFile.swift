@@ -46,7 +46,7 @@ public struct FileWriteError: Error, Sendable, Equatable, CustomStringConvertibl
 ///
 /// Every failure is a `FileWriteError`. Not committing (an error, `abandon()`, deinit) removes the temporary file
 /// and leaves the target untouched.
-public final class SafeOutputFile: @unchecked Sendable {
+public final class SafeOutputFile: @unchecked Sendable {  // @unchecked: `fd` and the close state change only under `lock`
     /// The path as the user gave it (used in messages).
     public let path: String
     /// True when writes go straight to the target (a device, FIFO or terminal), false for write-and-rename.

@@ -2,7 +2,7 @@ import Foundation
 
 /// A one-producer, one-consumer queue of synthesis events between the synthesis thread and the
 /// playback thread, so synthesis (≈1000× real time) never waits for the device.
-final class ChunkChannel: @unchecked Sendable {
+final class ChunkChannel: @unchecked Sendable {  // @unchecked: every var is read and written under `condition`
     /// What the consumer gets next.
     enum Next {
         case event(SynthesisEvent)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A value guarded by a lock, for state shared between threads under strict concurrency.
-public final class Locked<Value>: @unchecked Sendable {
+public final class Locked<Value>: @unchecked Sendable {  // @unchecked: `value` is reached only inside withLock, under `lock`
     private let lock = NSLock()
     private var value: Value
 

@@ -1,5 +1,5 @@
 /// A sink that keeps everything written, in memory: for tests and benchmarks.
-public final class MemorySink: AudioSink, @unchecked Sendable {
+public final class MemorySink: AudioSink, @unchecked Sendable {  // @unchecked: its only state is a Locked
     private struct State {
         var isOpen = false
         var sampleRate = 0

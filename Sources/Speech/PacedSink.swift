@@ -4,7 +4,7 @@ import SafeIO
 /// Paces writes to real time for sinks that take audio as fast as it comes (ALSA `null` and `file` PCMs,
 /// memory): after `lead` seconds of buffered audio, each write waits until its audio would be playing.
 /// `drain` and `drop` restart the pacing, like a device queue that empties.
-public final class PacedSink: AudioSink, @unchecked Sendable {
+public final class PacedSink: AudioSink, @unchecked Sendable {  // @unchecked: lets only; its state is a Locked
     /// The sink written through.
     public let inner: any AudioSink
     private let lead: Double

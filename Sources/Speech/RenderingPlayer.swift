@@ -3,7 +3,7 @@ import SafeIO
 /// faster than real time), its end is scheduled on the `VirtualClock`, and its audio is written at its start
 /// offset when it ends, cut at the stop time when it is interrupted or muted. With a `WAVFileSink` this
 /// renders a whole drive to one file as fast as synthesis allows.
-public final class RenderingPlayer: SpeechPlayer, @unchecked Sendable {
+public final class RenderingPlayer: SpeechPlayer, @unchecked Sendable {  // @unchecked: lets only; its state is a Locked
     private struct Pending {
         var handle: PlaybackHandle
         var pcm: PCMBuffer

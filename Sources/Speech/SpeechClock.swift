@@ -35,7 +35,7 @@ public struct SystemClock: SpeechClock {
 
 /// Time that moves only when told to. Scheduled actions run inside `advance(to:)`, in time order
 /// (ties in scheduling order), each seeing `now()` equal to its own time.
-public final class VirtualClock: SpeechClock, @unchecked Sendable {
+public final class VirtualClock: SpeechClock, @unchecked Sendable {  // @unchecked: its only state is a Locked
     private struct Timer {
         var time: Double
         var sequence: Int

@@ -6,7 +6,7 @@ import Foundation
 /// In real time use a `SystemClock` with a `StreamingPlayer`; in virtual time use a `VirtualClock` with a
 /// `RenderingPlayer` or `TextBackend`, and move the clock with `advance(to:)` between calls.
 /// Event observers run under the controller's lock, in order: they must not call the controller back.
-public final class SpeechController: @unchecked Sendable {
+public final class SpeechController: @unchecked Sendable {  // @unchecked: `state` is read and written under `condition`
     private struct State {
         var arbiter: SpeechArbiter
         var handle: PlaybackHandle?

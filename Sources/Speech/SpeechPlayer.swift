@@ -1,6 +1,6 @@
 /// A token for one playback: the controller cancels it to stop that utterance; the player checks it
 /// (and the synthesis callback returns `.stop` once it is set).
-public final class PlaybackHandle: @unchecked Sendable {
+public final class PlaybackHandle: @unchecked Sendable {  // @unchecked: lets only; its state is a Locked
     private struct State {
         var cancelled = false
         var hooks: [@Sendable () -> Void] = []

@@ -3,7 +3,7 @@ import Foundation
 /// Plays utterances in real time: synthesis streams chunks on one thread, a playback thread writes
 /// them to the sink in periods. A stop cancels the synthesis (its callback returns `.stop`), and the
 /// playback thread `drop`s the sink at the next period boundary, which bounds the cut to one period.
-public final class StreamingPlayer: SpeechPlayer, @unchecked Sendable {
+public final class StreamingPlayer: SpeechPlayer, @unchecked Sendable {  // @unchecked: lets only: serial queues and Locked flags
     private let synthesizer: any SpeechSynthesizer
     private let sink: any AudioSink
     private let periodFrames: Int

@@ -27,7 +27,7 @@ public struct SpeechRecord: Sendable, Hashable {
 
 /// The silent backend: plays nothing, takes each utterance's speaking time from `duration`, and records
 /// what was heard, interrupted, muted or dropped, in order of the end. `transcript` and tests use it.
-public final class TextBackend: SpeechPlayer, @unchecked Sendable {
+public final class TextBackend: SpeechPlayer, @unchecked Sendable {  // @unchecked: lets only; its state is a Locked
     private let clock: any SpeechClock
     private let duration: @Sendable (Utterance) -> Double
     private struct State {

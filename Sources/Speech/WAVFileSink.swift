@@ -10,7 +10,7 @@ import SafeIO
 /// (a pipe, `/dev/stdout`) gets the usual "unknown length" sizes. The header is finalized on every way out:
 /// `close()`, deinit, and SIGINT/SIGTERM/SIGHUP while the file is open (`SignalFinalizer`). Failures are
 /// `FileWriteError`s.
-public final class WAVFileSink: AudioSink, @unchecked Sendable {
+public final class WAVFileSink: AudioSink, @unchecked Sendable {  // @unchecked: lets only; its state is a Locked
     /// The file path.
     public let path: String
     private struct State {

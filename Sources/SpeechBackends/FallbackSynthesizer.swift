@@ -4,7 +4,7 @@ import SpeechPiper
 /// The neural voice with eSpeak NG behind it: what `prepare` synthesized ahead plays in the Piper voice at once;
 /// an utterance that is not ready when it is due and is urgent (priority ≥ `urgentPriority`, a "now") is said by
 /// eSpeak NG instead, which starts in milliseconds, rather than late. Others stream in the Piper voice.
-public final class FallbackSynthesizer: SpeechSynthesizer, @unchecked Sendable {
+public final class FallbackSynthesizer: SpeechSynthesizer, @unchecked Sendable {  // @unchecked: lets only; the counter is a Locked
     /// The neural voice.
     public let primary: PiperSynthesizer
     /// The fast voice for what is urgent and not ready.

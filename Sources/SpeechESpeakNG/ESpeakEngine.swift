@@ -4,7 +4,7 @@ import Speech
 
 /// The one process-wide libespeak-ng instance. eSpeak NG is not thread-safe and must be initialized once
 /// (terminate + reinitialize hangs), so every call goes through `withEngine`, under one lock.
-final class ESpeakEngine: @unchecked Sendable {
+final class ESpeakEngine: @unchecked Sendable {  // @unchecked: the C engine and currentVoice are touched only under `lock` (withEngine)
     private static let instance: Result<ESpeakEngine, ESpeakError> = Result { try ESpeakEngine() }.mapError {
         $0 as? ESpeakError ?? .initializationFailed(code: -1)
     }

@@ -3,7 +3,7 @@ import SafeIO
 
 /// Speech synthesis with the in-process libespeak-ng (never a subprocess). All instances share the one
 /// process-wide engine, whose every call is serialized. Phrases are cached (bounded LRU) per voice and settings.
-public final class ESpeakSynthesizer: SpeechSynthesizer, @unchecked Sendable {
+public final class ESpeakSynthesizer: SpeechSynthesizer, @unchecked Sendable {  // @unchecked: immutable settings; the engine serializes every call and the cache is a Locked
     /// The default voice, resolved at creation.
     public let voice: VoiceResolution
     /// Speaking rate, words per minute (80…450).

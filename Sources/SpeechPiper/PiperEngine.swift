@@ -4,7 +4,7 @@ import Speech
 
 /// One loaded Piper model in sherpa-onnx. The engine is not thread-safe: every call goes through `generate`,
 /// under one lock. Models are loaded once per process and kept (`shared`), since loading takes seconds.
-final class PiperEngine: @unchecked Sendable {
+final class PiperEngine: @unchecked Sendable {  // @unchecked: the C handle is used only under `lock`; the rest is immutable
     let voice: PiperVoice
     let sampleRate: Int
     /// Seconds the model took to load.

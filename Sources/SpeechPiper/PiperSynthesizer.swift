@@ -9,7 +9,7 @@ import SpeechESpeakNG
 /// eSpeak NG's loudness (`Loudness.targetDBFS`, peak-limited), and the silence before the first sound and after
 /// the last is trimmed. Every call into the model is serialized by its engine. Phrases are cached (bounded LRU),
 /// so what `prepare` synthesized ahead replays at once.
-public final class PiperSynthesizer: SpeechSynthesizer, @unchecked Sendable {
+public final class PiperSynthesizer: SpeechSynthesizer, @unchecked Sendable {  // @unchecked: lets only; the engine serializes itself, the cache is a Locked
     /// The voice.
     public let voice: PiperVoice
     /// Output rate (the voice's, 22050 for medium voices).

@@ -5,7 +5,7 @@ import Speech
 /// The sherpa-onnx C API, opened at run time with `dlopen` so that building VoiceGuide never depends on the
 /// Python venv that ships it. Found at `$VOICEGUIDE_SHERPA_LIB` (the .so or its folder), else in a checkout's
 /// `.build/venv` (above the executable or the working directory), else on the system's library path.
-struct SherpaLibrary: @unchecked Sendable {
+struct SherpaLibrary: @unchecked Sendable {  // @unchecked: immutable C function pointers of a library that stays loaded
     /// The file that was opened.
     let path: String
     let create: vg_tts_create_fn

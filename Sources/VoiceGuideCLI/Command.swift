@@ -2,7 +2,7 @@ import Foundation
 import SafeIO
 
 /// Where a command writes, so tests can capture output.
-public final class CommandIO: @unchecked Sendable {
+public final class CommandIO: @unchecked Sendable {  // @unchecked: the vars are read and written under `lock`; the rest is immutable
     private let lock = NSLock()
     private let writeOut: @Sendable (String) throws -> Void
     private let writeErr: @Sendable (String) -> Void

@@ -20,7 +20,7 @@ enum DriveVerbosity: Sendable, Equatable {
 /// `TERM=dumb`) only plain timestamped lines are written, with no escape codes. Every word comes from the
 /// locale's `ui` strings (`DriveWords`); `--events` gets the same happenings as JSON lines. Thread-safe: speech
 /// events arrive on other threads.
-final class DriveConsole: @unchecked Sendable {
+final class DriveConsole: @unchecked Sendable {  // @unchecked: every var is read and written under `lock`
     private let io: CommandIO
     private let style: TerminalStyle
     /// The locale's words.

@@ -37,7 +37,7 @@ struct DriveEvent: Sendable {
 
 /// Writes drive events as JSON lines to a file or to stdout (`-`), one complete line per write so a reader
 /// following the file never sees half an event. Thread-safe.
-final class DriveEventWriter: @unchecked Sendable {
+final class DriveEventWriter: @unchecked Sendable {  // @unchecked: lets only; every write goes through `lock`
     private let lock = NSLock()
     private let sink: @Sendable (String) -> Void
     private let handle: FileHandle?

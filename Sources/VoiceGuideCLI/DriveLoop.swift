@@ -24,7 +24,7 @@ struct DriveTally: Sendable, Equatable {
 /// The drive, independent of the clock: it feeds the location source's positions into the navigator up to a
 /// drive time (simulated, recorded or live). Real-time playback, text mode and WAV rendering all drive it; only
 /// how drive time advances differs.
-final class DriveLoop: @unchecked Sendable {
+final class DriveLoop: @unchecked Sendable {  // @unchecked: lets only; Navigator and LocationFeed guard their own state
     /// The navigator that guides and speaks.
     let navigator: Navigator
     /// The source feed.

@@ -10,7 +10,7 @@ import Location
 import Routing
 
 /// Maps wall-clock time to simulated time under a changing speedup and pauses (the live drive's `+`, `-`, space).
-final class SimulationTimeline: @unchecked Sendable {
+final class SimulationTimeline: @unchecked Sendable {  // @unchecked: its only state is a Locked
     private struct State {
         var baseWall: Double
         var baseSim: Double

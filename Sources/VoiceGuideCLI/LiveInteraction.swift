@@ -7,7 +7,7 @@ import SafeIO
 /// `?`/`h` keys, `q` quit, Ctrl-Z suspend), read from the controlling terminal even when the route comes from
 /// stdin; the signals that end a drive (INT, TERM, HUP, QUIT); a terminal resize (WINCH) re-lays out the status
 /// line at once. The terminal is restored on every way out (`stop()` is idempotent) and while suspended.
-final class LiveInteraction: @unchecked Sendable {
+final class LiveInteraction: @unchecked Sendable {  // @unchecked: shared flags are Locked; the traps are set by start() and cleared by stop(), both called by the drive
     private let io: CommandIO
     private let console: DriveConsole
     private let controller: SpeechController

@@ -15,7 +15,7 @@ import SafeIO
 /// (checked against `--locale` at start), a request in another language timed by its locale's eSpeak NG voice;
 /// no `--voice` (or `piper` alone), each locale's own voice, made at its first request. Synthesis runs on the
 /// render worker that asked; the engines serialize themselves, and the event loop never waits for them.
-final class ServeVoice: @unchecked Sendable {
+final class ServeVoice: @unchecked Sendable {  // @unchecked: `byLocale` is read and written under `lock`; the rest is immutable
     private let data: VoiceGuideData
     private let choice: VoiceChoice?
     private let io: CommandIO
@@ -79,7 +79,7 @@ final class ServeVoice: @unchecked Sendable {
 /// The voices of `serve --durations speech`: each `--voice` made at start, the first the default; a request's
 /// `voice` parameter picks one of them (written as on the command line; `en-us` is `espeak:en-us`), and only
 /// those: the allow-list bounds what a client can make the server load. Without `--voice`, each locale's own.
-final class ServeVoices: @unchecked Sendable {
+final class ServeVoices: @unchecked Sendable {  // @unchecked: immutable after init; each ServeVoice guards itself
     /// The voices by their `--voice` form (`espeak:en-us`, `piper:en_US-joe-medium`), in the order given.
     private let voices: [(name: String, voice: ServeVoice)]
 

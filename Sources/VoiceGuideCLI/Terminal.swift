@@ -6,7 +6,7 @@ import Speech
 /// every exit path: normal end, error, `q`, SIGINT, SIGTERM, SIGHUP, SIGQUIT, a closed stdout pipe, and while
 /// suspended by Ctrl-Z (`restore()` is idempotent and async-signal-tolerant
 /// enough for our use: it only calls tcsetattr and write).
-public final class Terminal: @unchecked Sendable {
+public final class Terminal: @unchecked Sendable {  // @unchecked: `saved` is read and written under `lock`; `fd` is immutable
     /// The process-wide terminal for keys: standard input when it is one, else the controlling terminal
     /// (`/dev/tty`), so `cat route.json | voiceguide drive -` still reads keys.
     public static let shared: Terminal = {

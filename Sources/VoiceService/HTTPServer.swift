@@ -62,7 +62,7 @@ public struct HTTPServerError: Error, Sendable, CustomStringConvertible {
 /// (never queued behind renders). Keep-alive and pipelining (responses in request order), bodies by
 /// Content-Length or chunked, a JSON error for every request it refuses, and every timeout on the monotonic
 /// clock. `shutdown()` drains: in-flight requests finish, idle connections close.
-public final class HTTPServer: @unchecked Sendable {
+public final class HTTPServer: @unchecked Sendable {  // @unchecked: the flags are read and written under `lock`; `port` is set once by start() before serving
     /// The limits in effect.
     public let limits: HTTPServerLimits
     /// The request handler.
@@ -202,7 +202,7 @@ private struct RenderJob: Sendable {
 }
 
 /// The requests waiting for a render worker, and the responses waiting for the loop.
-private final class RenderQueue: @unchecked Sendable {
+private final class RenderQueue: @unchecked Sendable {  // @unchecked: every var is read and written under `lock`
     private let lock = NSLock()
     private let available = DispatchSemaphore(value: 0)
     private var waiting: [RenderJob] = []
@@ -274,7 +274,7 @@ private final class ClientConnection {
 }
 
 /// The event loop: one thread, every connection's I/O and parsing.
-private final class EventLoop: @unchecked Sendable {
+private final class EventLoop: @unchecked Sendable {  // @unchecked: its vars are used only by the event loop thread
     let server: HTTPServer
     let limits: HTTPServerLimits
     let listener: TCPListener

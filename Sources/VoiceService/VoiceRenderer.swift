@@ -38,7 +38,7 @@ public struct VoiceRequestError: Error, Sendable, Equatable, CustomStringConvert
 
 /// Turns route responses into voice guidance, caching each loaded locale (loading one reads and checks its
 /// phrasebooks, which costs far more than planning a city route). Safe to share between threads.
-public final class VoiceRenderer: @unchecked Sendable {
+public final class VoiceRenderer: @unchecked Sendable {  // @unchecked: the caches are read and written under `lock`; the rest is immutable
     /// Where locales and phrasebooks come from.
     public let data: VoiceGuideData
     /// The largest route response accepted, in bytes.

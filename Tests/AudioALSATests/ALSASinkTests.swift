@@ -3,11 +3,17 @@ import Testing
 import Speech
 import SpeechESpeakNG
 @testable import AudioALSA
+import VoiceGuideTestSupport
 
 /// A file-PCM device name capturing to a fresh raw file, and that file's path.
 func captureDevice() -> (device: String, path: String) {
     let path = NSTemporaryDirectory() + "voiceguide-alsa-\(UUID().uuidString).raw"
     return ("file:'\(path)',raw", path)
+}
+
+/// The seconds of 22.05 kHz S16_LE audio in a raw capture so far (0 before it exists).
+func capturedSeconds(_ path: String) -> Double {
+    Double((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) / 44_100
 }
 
 /// The samples in a raw S16_LE capture.
@@ -85,7 +91,8 @@ func residentBytes() -> Int {
         let player = StreamingPlayer(synthesizer: synth, sink: PacedSink(ALSASink(device: device), lead: 0.05))
         let c = SpeechController(player: player, clock: SystemClock())
         c.speak(Utterance(text: text))
-        usleep(400_000)
+        // Muted once playback is under way: 0.35 s of audio in the capture (paced in real time).
+        #expect(Waiting.until(timeout: 30) { capturedSeconds(path) >= 0.35 }, "no audio reached the capture")
         c.mute()
         try player.shutdown()
         let heard = Double(try readRaw(path).count) / 22050

@@ -1,4 +1,5 @@
 import Foundation
+import VoiceGuideTestSupport
 
 /// What eSpeak NG's CLI says (`espeak-ng -x -q -v VOICE`), many texts in one process: each text is one stdin line
 /// followed by a sentinel line whose phonemes split the output (`-l 1000` ends a clause at every line).
@@ -31,18 +32,8 @@ enum ESpeakBatch {
     }
 
     private static func run(_ input: String, voice: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["-l", "1000", "-x", "-q", "-v", voice]
-        let stdin = Pipe(), stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let writer = Thread { stdin.fileHandleForWriting.write(Data(input.utf8)); try? stdin.fileHandleForWriting.close() }
-        writer.start()
-        let data = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        let run = try ExternalProcess.run(executable, ["-l", "1000", "-x", "-q", "-v", voice], stdin: .data(Data(input.utf8)),
+                                          separateStandardError: true, timeout: 300)
+        return run.out
     }
 }

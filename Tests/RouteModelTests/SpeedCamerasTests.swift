@@ -130,9 +130,9 @@ import RouteModel
         defer { try? FileManager.default.removeItem(at: folder) }
         let xml = folder.appendingPathComponent("cameras.osm").path, json = folder.appendingPathComponent("cameras.geojson").path
         let filtered = try ExternalProcess.run(osmium, ["tags-filter", pbf, "n/highway=speed_camera", "-f", "osm", "-o", xml], timeout: 120)
-        try #require(filtered.status == 0, "osmium tags-filter: \(filtered.output)")
+        try #require(filtered.code == 0, "osmium tags-filter: \(filtered.output)")
         let exported = try ExternalProcess.run(osmium, ["export", "-f", "geojson", xml, "-o", json], timeout: 120)
-        try #require(exported.status == 0, "osmium export: \(exported.output)")
+        try #require(exported.code == 0, "osmium export: \(exported.output)")
 
         // The reader goes by the content: osmium's XML under a name that says nothing.
         let unnamed = folder.appendingPathComponent("cameras.data").path

@@ -26,4 +26,11 @@ import VoiceGuideTestSupport
         #expect(second.isRunning && FreePort.isAccepting(second.port), "stopping one leaves the other serving")
         second.stop()
     }
+
+    @Test func theSharedServiceIsOneForTheProcessAndServes() throws {
+        let first = try ValhallaService.shared()
+        let again = try ValhallaService.shared()
+        #expect(first === again, "one shared service per test process")
+        #expect(first.isRunning && FreePort.isAccepting(first.port), "\(first.logTail())")
+    }
 }

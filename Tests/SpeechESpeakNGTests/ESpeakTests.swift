@@ -2,16 +2,14 @@ import Foundation
 import Testing
 import Speech
 @testable import SpeechESpeakNG
+import VoiceGuideTestSupport
 
 /// Runs the espeak-ng CLI to a WAV file and returns its duration in seconds (data bytes / 2 / rate).
 func cliDuration(voice: String, text: String) throws -> Double {
     let path = NSTemporaryDirectory() + "voiceguide-cli-\(UUID().uuidString).wav"
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: "/usr/bin/espeak-ng")
-    p.arguments = ["-v", voice, "-w", path, text]
-    try p.run()
-    p.waitUntilExit()
+    let run = try ExternalProcess.run("/usr/bin/espeak-ng", ["-v", voice, "-w", path, text], timeout: 300)
+    try #require(run.code == 0, "espeak-ng -w: \(run.output)")
     let d = try Data(contentsOf: URL(fileURLWithPath: path))
     let rate = Int(d[24]) | Int(d[25]) << 8 | Int(d[26]) << 16
     // Our synthesizer drops eSpeak's digital silence at both ends (see SynthesisContext), so compare the

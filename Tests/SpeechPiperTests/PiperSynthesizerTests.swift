@@ -3,10 +3,16 @@ import Testing
 import Speech
 import SpeechESpeakNG
 import AudioALSA
+import VoiceGuideTestSupport
 @testable import SpeechPiper
 
 /// The neural voice against the real sherpa-onnx and the real joe voice (en_US-joe-medium).
 @Suite(.serialized) struct PiperSynthesizerTests {
+    /// The seconds of 22.05 kHz S16_LE audio in a raw capture so far (0 before it exists).
+    static func capturedSeconds(_ path: String) -> Double {
+        Double((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) / 44_100
+    }
+
     static let sentence = "In a quarter mile, turn right onto Massachusetts Avenue. Then keep left."
 
     @Test func conformsToTheSynthesizerContract() throws {
@@ -115,12 +121,14 @@ import AudioALSA
         let player = StreamingPlayer(synthesizer: synth, sink: PacedSink(ALSASink(device: "file:'\(raw)',raw"), lead: 0.05))
         let controller = SpeechController(player: player, clock: SystemClock())
         controller.speak(Utterance(text: text))
-        usleep(400_000)
+        // Muted once playback is under way: 0.35 s of audio in the capture (paced in real time).
+        #expect(Waiting.until(timeout: 30) { Self.capturedSeconds(raw) >= 0.35 }, "no audio reached the capture")
+        let atMute = Self.capturedSeconds(raw)
         let muted = Date()
         controller.mute()
         try player.shutdown()
         let heard = Double(try readRaw(raw).count) / 22050
-        let afterMute = heard - 0.4
+        let afterMute = heard - atMute
         #expect(afterMute < 0.05 + 0.05 + Date().timeIntervalSince(muted), "heard \(heard) s")  // paced lead + 50 ms
         #expect(heard > 0.3 && heard < 0.55, "heard \(heard) s")
     }

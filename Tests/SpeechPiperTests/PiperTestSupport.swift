@@ -40,17 +40,9 @@ func readRaw(_ path: String) throws -> [Int16] {
     return stride(from: 0, to: d.count - 1, by: 2).map { Int16(bitPattern: UInt16(d[$0]) | UInt16(d[$0 + 1]) << 8) }
 }
 
-/// Runs a process to its end; its exit status and output.
+/// Runs a process to its end (at most five minutes); its exit status and output.
 @discardableResult
 func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    let result = try ExternalProcess.run(executable, arguments, timeout: 300)
+    return (result.code, result.output)
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Speech
 import SafeIO
+import VoiceGuideTestSupport
 
 /// Safe file writes and control characters for the WAV sink and the SSML validator.
 @Suite struct WAVHardeningTests {
@@ -55,12 +56,6 @@ import SafeIO
 
 /// What `soxi -s` (sox) says the file's sample count is.
 func soxiSampleCount(_ path: String) throws -> String {
-    let soxi = Process()
-    soxi.executableURL = URL(fileURLWithPath: "/usr/bin/soxi")
-    soxi.arguments = ["-s", path]
-    let pipe = Pipe()
-    soxi.standardOutput = pipe
-    try soxi.run()
-    soxi.waitUntilExit()
-    return String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    try ExternalProcess.run("/usr/bin/soxi", ["-s", path], separateStandardError: true, timeout: 300).out
+        .trimmingCharacters(in: .whitespacesAndNewlines)
 }

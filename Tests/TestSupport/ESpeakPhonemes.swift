@@ -12,16 +12,9 @@ public enum ESpeakPhonemes {
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             throw Missing(description: "\(executable) is missing: run scripts/setup.sh")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = (ssml ? ["-m"] : []) + ["-x", "-q", "-v", voice, text]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        let run = try ExternalProcess.run(executable, (ssml ? ["-m"] : []) + ["-x", "-q", "-v", voice, text],
+                                          separateStandardError: true, timeout: 300)
+        return run.out
     }
 
     /// The phonemes of `text` in `voice`, clauses joined by " | " (so a sentence break shows as one).

@@ -47,7 +47,8 @@ public struct PNGSummary: Sendable {
     /// Decodes the PNG at `path`; throws when it is not a readable 8-bit PNG.
     public init(path: String) throws {
         let python = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") ? "/usr/bin/python3" : "python3"
-        let (status, output) = try ExternalProcess.run(python, ["-c", Self.script, path], timeout: 120)
+        let finished = try ExternalProcess.run(python, ["-c", Self.script, path], timeout: 120)
+        let (status, output) = (finished.code, finished.output)
         let fields = output.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         guard status == 0, fields.count == 4, let w = Int(fields[0]), let h = Int(fields[1]), let c = Int(fields[2]),
               let ink = Double(fields[3]) else {

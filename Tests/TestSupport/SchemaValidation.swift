@@ -35,17 +35,9 @@ public enum SchemaValidation {
                 errors = sorted(validator.iter_errors(json.load(open(path))), key=lambda e: list(e.absolute_path))
                 print("; ".join(f"{'/'.join(map(str, e.absolute_path))}: {e.message[:300]}" for e in errors[:3]))
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", script, docs.path, schema] + paths
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let problems = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(problems)")
+        let run = try ExternalProcess.run(python, ["-c", script, docs.path, schema] + paths, separateStandardError: true, timeout: 300)
+        let text = run.out
+        #expect(run.code == 0, "\(run.err)")
         return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
     }
 }

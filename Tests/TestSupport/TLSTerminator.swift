@@ -48,8 +48,8 @@ public final class TLSTerminator: @unchecked Sendable {
         func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
         func run(_ arguments: [String]) throws {
             let result = try ExternalProcess.run(openssl, arguments, timeout: 30)
-            guard result.status == 0 else {
-                throw TestServiceError.notReady("openssl \(arguments.prefix(2).joined(separator: " ")) failed (\(result.status)): \(result.output.suffix(600))")
+            guard result.code == 0 else {
+                throw TestServiceError.notReady("openssl \(arguments.prefix(2).joined(separator: " ")) failed (\(result.code)): \(result.output.suffix(600))")
             }
         }
         let ecKey = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]

@@ -32,9 +32,11 @@ public final class ValhallaService: @unchecked Sendable {
         throw TestServiceError.missing("Valhalla is not installed in \(repository.path)/.build/venv: run scripts/setup.sh")
     }
 
-    /// Starts the service on `port` (a free one when nil) and waits up to `timeout` seconds until it accepts
-    /// connections. `repository` is where `.build/venv` and `.build/valhalla` are (this checkout by default).
-    public init(port requested: UInt16? = nil, timeout: Double = 30, repository: URL = repositoryRoot) throws {
+    /// Starts the service on `port` (a free one when nil) with `workers` request threads and waits up to `timeout`
+    /// seconds until it accepts connections. `repository` is where `.build/venv` and `.build/valhalla` are (this
+    /// checkout by default).
+    public init(port requested: UInt16? = nil, timeout: Double = 30, repository: URL = repositoryRoot,
+                workers: Int = 1) throws {
         let executable = try Self.executable(repository: repository)
         let baseConfig = repository.appendingPathComponent(".build/valhalla/valhalla.json")
         guard let data = FileManager.default.contents(atPath: baseConfig.path),
@@ -64,7 +66,7 @@ public final class ValhallaService: @unchecked Sendable {
             throw TestServiceError.missing("cannot write \(configURL.path): \(error)")
         }
         let started = Date()
-        let process = try ExternalProcess(executable, [configURL.path, "1"], currentDirectory: run)
+        let process = try ExternalProcess(executable, [configURL.path, String(max(1, workers))], currentDirectory: run)
         do {
             try process.waitForPort(port, timeout: timeout)
         } catch {
@@ -106,6 +108,31 @@ public final class ValhallaService: @unchecked Sendable {
     }
 }
 
+import Synchronization
+
+extension ValhallaService {
+    private static let sharedService = Mutex<ValhallaService?>(nil)
+
+    /// The one service of this test process, for every test that only asks it for routes: started on first use
+    /// (two request threads, as suites run in parallel), started again if it died, and stopped when the process
+    /// exits. Tests that stop, restart or pick the port of their service start their own.
+    public static func shared() throws -> ValhallaService {
+        try sharedService.withLock { current in
+            if let running = current, running.isRunning { return running }
+            current?.stop()
+            let started = try ValhallaService(timeout: 60, workers: 2)
+            if current == nil { atexit { ValhallaService.stopShared() } }
+            current = started
+            return started
+        }
+    }
+
+    /// Stops the shared service (at exit).
+    private static func stopShared() {
+        sharedService.withLock { $0 }?.stop()
+    }
+}
+
 import Testing
 
 extension ValhallaService {
@@ -121,19 +148,18 @@ extension ValhallaService {
     }
 }
 
-/// Runs a suite (or one test) inside one real Valhalla service: started before its first test, stopped after
-/// its last, reachable as `ValhallaService.current` / `try ValhallaService.scoped()`. A suite that uses it pays
-/// one startup (about half a second) for all its tests.
+/// Runs a suite (or one test) with the real Valhalla service of the test process (`ValhallaService.shared()`),
+/// reachable as `ValhallaService.current` / `try ValhallaService.scoped()`: one startup for every suite that
+/// uses it, not one per suite.
 public struct ValhallaScope: SuiteTrait, TestTrait, TestScoping {
     /// Scopes the suite once, not each test in it.
     public var isRecursive: Bool { false }
 
-    /// Starts the service, runs `function` with it in scope, stops it.
+    /// Runs `function` with the shared service in scope (starting it if this is the first use).
     public func provideScope(for test: Test, testCase: Test.Case?,
                              performing function: @Sendable () async throws -> Void) async throws {
         if ValhallaService.current != nil { return try await function() }
-        let service = try ValhallaService()
-        defer { service.stop() }
+        let service = try ValhallaService.shared()
         try await ValhallaService.$current.withValue(service) { try await function() }
     }
 }

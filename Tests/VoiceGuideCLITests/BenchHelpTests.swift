@@ -8,14 +8,14 @@ import VoiceGuideTestSupport
 
     @Test(arguments: ["--help", "-h"]) func helpPrintsUsageAndExits(flag: String) throws {
         let run = try ExternalProcess.run(Self.binary, [flag], timeout: 60)
-        #expect(run.status == 0)
+        #expect(run.code == 0)
         #expect(run.output.hasPrefix("Usage: voiceguide-bench"), "\(run.output)")
         #expect(!run.output.contains("== "), "a section ran: \(run.output)")
     }
 
     @Test func unknownArgumentsAreAUsageError() throws {
         let run = try ExternalProcess.run(Self.binary, ["--bogus"], timeout: 60)
-        #expect(run.status == 64)
+        #expect(run.code == 64)
         #expect(run.output.contains("unknown arguments '--bogus'"), "\(run.output)")
     }
 }

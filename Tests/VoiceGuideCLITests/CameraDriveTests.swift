@@ -31,7 +31,7 @@ import VoiceGuideTestSupport
         try #require(FileManager.default.isExecutableFile(atPath: osmium), "no osmium: run scripts/setup.sh (osmium-tool)")
         let xml = folder.appendingPathComponent("cameras.osm").path
         let filtered = try ExternalProcess.run(osmium, ["tags-filter", pbf, "n/highway=speed_camera", "-f", "osm", "-o", xml], timeout: 120)
-        try #require(filtered.status == 0, "osmium tags-filter: \(filtered.output)")
+        try #require(filtered.code == 0, "osmium tags-filter: \(filtered.output)")
         return xml
     }
 

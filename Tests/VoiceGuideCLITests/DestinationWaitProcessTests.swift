@@ -7,7 +7,7 @@ import Testing
 @Suite(.serialized) struct DestinationWaitProcessTests {
     static let binary = TestPaths.product("voiceguide")
 
-    private func waiting(_ gpsd: GpsdService) throws -> DriveProcessTests.Spawned {
+    private func waiting(_ gpsd: GpsdService) throws -> ExternalProcess {
         let router = "http://127.0.0.1:\(try FreePort.tcp())"
         return try DriveProcessTests().underTTY("\(Self.binary) drive --to 60.1760,24.9500 --location gpsd://127.0.0.1:\(gpsd.port) "
                                                 + "--router \(router) --router-kind valhalla --output text; echo EXIT=$?")
@@ -18,19 +18,19 @@ import Testing
         let gpsd = try GpsdService()
         defer { gpsd.stop() }
         let quit = try waiting(gpsd)
-        #expect(quit.wait(for: 20) { $0.contains("no GPS fix; guidance waits") && $0.contains("no GPS fix · gpsd") }, "\(quit.collected)")
+        #expect(quit.wait(for: 20) { $0.contains("no GPS fix; guidance waits") && $0.contains("no GPS fix · gpsd") }, "\(quit.output)")
         quit.send("q")
-        #expect(quit.wait(for: 5) { $0.contains("EXIT=") }, "\(quit.collected)")
+        #expect(quit.wait(for: 5) { $0.contains("EXIT=") }, "\(quit.output)")
         #expect(quit.finish(timeout: 5))
-        #expect(quit.collected.contains("EXIT=0") && quit.collected.contains("quit"), "\(quit.collected)")
+        #expect(quit.output.contains("EXIT=0") && quit.output.contains("quit"), "\(quit.output)")
 
         let interrupted = try waiting(gpsd)
-        #expect(interrupted.wait(for: 20) { $0.contains("no GPS fix; guidance waits") }, "\(interrupted.collected)")
+        #expect(interrupted.wait(for: 20) { $0.contains("no GPS fix; guidance waits") }, "\(interrupted.output)")
         let pid = try #require(DriveProcessTests().voiceguidePID(below: interrupted.process.processIdentifier))
         kill(pid, SIGINT)
-        #expect(interrupted.wait(for: 5) { $0.contains("EXIT=") }, "\(interrupted.collected)")
+        #expect(interrupted.wait(for: 5) { $0.contains("EXIT=") }, "\(interrupted.output)")
         #expect(interrupted.finish(timeout: 5))
-        #expect(interrupted.collected.contains("EXIT=130") && interrupted.collected.contains("stopped by Ctrl-C"),
-                "\(interrupted.collected)")
+        #expect(interrupted.output.contains("EXIT=130") && interrupted.output.contains("stopped by Ctrl-C"),
+                "\(interrupted.output)")
     }
 }

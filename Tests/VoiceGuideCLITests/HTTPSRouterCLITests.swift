@@ -72,13 +72,13 @@ import VoiceGuideTestSupport
         let arguments = ["route", "--from", "60.1700,24.9400", "--to", "60.1760,24.9500", "--router", "http://router.invalid:8002",
                          "--router-kind", "valhalla", "--timeout", "5"]
         let run = try ExternalProcess.run(TestPaths.product("voiceguide"), arguments, environment: environment, timeout: 60)
-        #expect(run.status == 69, "\(run.output)")
+        #expect(run.code == 69, "\(run.output)")
         #expect(run.output.contains("router answered HTTP 503: proxy says no"), "\(run.output)")
         #expect(proxy.requests.map(\.requestLine) == ["POST http://router.invalid:8002/route HTTP/1.1"], "\(proxy.requests.map(\.head))")
         // no_proxy names hosts reached directly: this one then does not resolve.
         environment["no_proxy"] = "router.invalid"
         let direct = try ExternalProcess.run(TestPaths.product("voiceguide"), arguments, environment: environment, timeout: 60)
-        #expect(direct.status == 69 && direct.output.contains("cannot resolve 'router.invalid'"), "\(direct.output)")
+        #expect(direct.code == 69 && direct.output.contains("cannot resolve 'router.invalid'"), "\(direct.output)")
         #expect(proxy.requests.count == 1)
     }
 }

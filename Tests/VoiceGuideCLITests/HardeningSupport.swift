@@ -8,56 +8,16 @@ struct CLIProcess {
     static let binary = TestPaths.product("voiceguide")
 
     /// How one run ended.
-    struct Result {
-        var code: Int32
-        /// True when the process died of a signal (a crash: SIGILL, SIGSEGV, SIGABRT…).
-        var crashed: Bool
-        var timedOut: Bool
-        var out: String
-        var err: String
-        var errLines: [String] { err.split(separator: "\n").map(String.init) }
-        var summary: String { "exit \(code)\(crashed ? " (signal)" : "")\(timedOut ? " (timed out)" : ""); stderr: \(err.prefix(400))" }
-    }
+    typealias Result = ProcessResult
 
     /// Runs `voiceguide arguments` with `stdin` (a file path, or nil for /dev/null), killed after `timeout` seconds.
     static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
                     timeout: Double = 20) throws -> Result {
-        guard FileManager.default.isExecutableFile(atPath: binary) else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "\(binary) is missing: run swift build first (scripts/test.sh does)"])
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        env["SWIFT_BACKTRACE"] = "enable=no"
-        for (k, v) in environment { env[k] = v }
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = stdin.flatMap { FileHandle(forReadingAtPath: $0) } ?? FileHandle.nullDevice
-        let outData = TestBox(Data()), errData = TestBox(Data())
-        let group = DispatchGroup()
-        for (pipe, sink) in [(out, outData), (err, errData)] {
-            group.enter()
-            DispatchQueue.global().async {
-                let data = pipe.fileHandleForReading.readDataToEndOfFile()
-                sink.set(data)
-                group.leave()
-            }
-        }
-        try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        var timedOut = false
-        while process.isRunning {
-            if Date() > deadline { timedOut = true; process.terminate(); break }
-            usleep(5_000)
-        }
-        process.waitUntilExit()
-        group.wait()
-        return Result(code: process.terminationStatus, crashed: process.terminationReason == .uncaughtSignal && !timedOut,
-                      timedOut: timedOut, out: String(decoding: outData.get(), as: UTF8.self),
-                      err: String(decoding: errData.get(), as: UTF8.self))
+        var changes = environment
+        changes["SWIFT_BACKTRACE"] = changes["SWIFT_BACKTRACE"] ?? "enable=no"
+        return try ExternalProcess.capture(binary, arguments, environment: ExternalProcess.inheriting(changes),
+                                           stdin: stdin.map { .file($0) } ?? .none, separateStandardError: true,
+                                           timeout: timeout)
     }
 }
 

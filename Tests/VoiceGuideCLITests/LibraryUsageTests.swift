@@ -28,16 +28,10 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let wav = folder.appendingPathComponent("guidance.wav").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = []  // the packaged uk-oxford route, into ./guidance.wav
-        process.currentDirectoryURL = folder
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        // The packaged uk-oxford route, into ./guidance.wav.
+        let run = try ExternalProcess.run(Self.binary, [], currentDirectory: folder, separateStandardError: true, timeout: 300)
+        #expect(run.code == 0, "\(run.err)")
+        let text = run.out
         let lines = text.split(separator: "\n").map(String.init)
         let announced = lines.filter { $0.contains(" s  ") }.compactMap { $0.components(separatedBy: " s  ").last }
         let cli = ToolRun(["transcript", CLIFixtures.example("uk-oxford.json"), "--locale", "en-GB", "--format", "json",

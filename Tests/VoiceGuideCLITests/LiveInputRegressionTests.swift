@@ -82,18 +82,18 @@ extension RegressionTests {
         for (ending, exit) in [("q", "EXIT=0"), ("SIGINT", "EXIT=130")] {
             let drive = try DriveProcessTests().underTTY("\(CLIProcess.binary) drive \(dc) --location gpsd://127.0.0.1:\(gpsd.port) "
                                                          + "--output text; echo EXIT=$?")
-            #expect(drive.wait(for: 20) { $0.contains("no GPS fix; guidance waits") }, "\(drive.collected)")
+            #expect(drive.wait(for: 20) { $0.contains("no GPS fix; guidance waits") }, "\(drive.output)")
             if ending == "q" {
                 drive.send("q")
             } else {
                 let pid = try #require(DriveProcessTests().voiceguidePID(below: drive.process.processIdentifier))
                 kill(pid, SIGINT)
             }
-            #expect(drive.wait(for: 10) { $0.contains("EXIT=") }, "\(drive.collected)")
+            #expect(drive.wait(for: 10) { $0.contains("EXIT=") }, "\(drive.output)")
             #expect(drive.finish(timeout: 5))
-            #expect(drive.collected.contains(exit), "\(drive.collected)")
-            #expect(drive.collected.contains("the drive ended without any position fix from gpsd 127.0.0.1:\(gpsd.port)"),
-                    "\(ending): \(drive.collected)")
+            #expect(drive.output.contains(exit), "\(drive.output)")
+            #expect(drive.output.contains("the drive ended without any position fix from gpsd 127.0.0.1:\(gpsd.port)"),
+                    "\(ending): \(drive.output)")
         }
     }
 

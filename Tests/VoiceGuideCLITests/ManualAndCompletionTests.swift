@@ -17,7 +17,8 @@ import VoiceGuideTestSupport
     /// The page rendered by groff as man(1) would (warnings on); returns (status, text, warnings).
     private func render(_ page: String) throws -> (Int32, String) {
         let path = try temporary("page.1", page)
-        return try ExternalProcess.run("/usr/bin/groff", ["-man", "-Tutf8", "-ww", "-rLL=80n", path], timeout: 60)
+        let rendered = try ExternalProcess.run("/usr/bin/groff", ["-man", "-Tutf8", "-ww", "-rLL=80n", path], timeout: 60)
+        return (rendered.code, rendered.output)
     }
 
     @Test func everyCommandHasAPageThatSaysWhatItsHelpSays() throws {
@@ -46,7 +47,8 @@ import VoiceGuideTestSupport
     private func bashCompletes(_ script: String, _ words: [String]) throws -> [String] {
         let path = try temporary("voiceguide.bash", script)
         let array = words.map { "'\($0)'" }.joined(separator: " ")
-        let (status, output) = try ExternalProcess.run("/usr/bin/bash", ["-c", "source \(path); COMP_WORDS=(\(array)); COMP_CWORD=\(words.count - 1); _voiceguide; printf '%s\\n' \"${COMPREPLY[@]}\""], timeout: 30)
+        let finished = try ExternalProcess.run("/usr/bin/bash", ["-c", "source \(path); COMP_WORDS=(\(array)); COMP_CWORD=\(words.count - 1); _voiceguide; printf '%s\\n' \"${COMPREPLY[@]}\""], timeout: 30)
+        let (status, output) = (finished.code, finished.output)
         #expect(status == 0, "\(output)")
         return output.split(separator: "\n").map(String.init)
     }
@@ -66,7 +68,7 @@ import VoiceGuideTestSupport
         guard FileManager.default.isExecutableFile(atPath: fish) else { Issue.record("fish is not installed: run scripts/setup.sh"); return }
         let path = try temporary("voiceguide.fish", ToolRun(["help", "--completion", "fish"]).out)
         let commands = try ExternalProcess.run(fish, ["--no-config", "-c", "source \(path); complete -C 'voiceguide dr'"], timeout: 30)
-        #expect(commands.status == 0)
+        #expect(commands.code == 0)
         #expect(commands.output.hasPrefix("drive\t"), "\(commands.output)")
         let values = try ExternalProcess.run(fish, ["--no-config", "-c", "source \(path); complete -C 'voiceguide drive --locale ja'"], timeout: 30)
         #expect(values.output.contains("ja-JP"), "\(values.output)")
@@ -77,7 +79,8 @@ import VoiceGuideTestSupport
         guard FileManager.default.isExecutableFile(atPath: zsh) else { Issue.record("zsh is not installed: run scripts/setup.sh"); return }
         let script = ToolRun(["help", "--completion", "zsh"]).out
         let path = try temporary("_voiceguide", script)
-        let (status, output) = try ExternalProcess.run(zsh, ["-n", path], timeout: 30)
+        let finished = try ExternalProcess.run(zsh, ["-n", path], timeout: 30)
+        let (status, output) = (finished.code, finished.output)
         #expect(status == 0, "\(output)")
         #expect(script.hasPrefix("#compdef voiceguide"))
         for command in VoiceGuideTool.commands { #expect(script.contains("    \(command.name))\n")) }
@@ -92,7 +95,8 @@ import VoiceGuideTestSupport
         let script = try String(contentsOf: CLIFixtures.repository.appendingPathComponent("scripts/install.sh"), encoding: .utf8)
         let steps = script.components(separatedBy: "\n").drop { !$0.hasPrefix("install -d") }
             .joined(separator: "\n").replacingOccurrences(of: ".build/release/voiceguide", with: binary)
-        let (status, output) = try ExternalProcess.run("/usr/bin/bash", ["-c", "set -euo pipefail; cd \(CLIFixtures.repository.path); prefix=\(prefix)\n" + steps], timeout: 120)
+        let finished = try ExternalProcess.run("/usr/bin/bash", ["-c", "set -euo pipefail; cd \(CLIFixtures.repository.path); prefix=\(prefix)\n" + steps], timeout: 120)
+        let (status, output) = (finished.code, finished.output)
         #expect(status == 0, "\(output)")
         for file in ["bin/voiceguide", "share/voiceguide/Locales/de-DE.json", "share/man/man1/voiceguide.1", "share/man/man1/voiceguide-drive.1",
                      "share/man/man1/voiceguide-map.1", "share/bash-completion/completions/voiceguide", "share/zsh/site-functions/_voiceguide",
@@ -100,7 +104,7 @@ import VoiceGuideTestSupport
             #expect(FileManager.default.fileExists(atPath: prefix + "/" + file), "\(file) not installed")
         }
         let man = try ExternalProcess.run("/usr/bin/man", ["-l", prefix + "/share/man/man1/voiceguide-drive.1"], environment: ["MANPAGER": "cat", "PATH": "/usr/bin:/bin"], timeout: 60)
-        #expect(man.status == 0 && man.output.contains("--locale"))
+        #expect(man.code == 0 && man.output.contains("--locale"))
         // The systemd unit for a plain host verifies against that installation (its binary and its man page).
         let unit = try String(contentsOf: CLIFixtures.repository.appendingPathComponent("deploy/voiceguide.service"), encoding: .utf8)
             .replacingOccurrences(of: "/usr/local/bin/voiceguide", with: prefix + "/bin/voiceguide")
@@ -109,6 +113,6 @@ import VoiceGuideTestSupport
         try Data(unit.utf8).write(to: URL(fileURLWithPath: unitDir + "/voiceguide.service"))
         let verify = try ExternalProcess.run("/usr/bin/systemd-analyze", ["verify", unitDir + "/voiceguide.service"],
                                              environment: ["MANPATH": prefix + "/share/man", "PATH": "/usr/bin:/bin"], timeout: 60)
-        #expect(verify.status == 0, "systemd-analyze verify: \(verify.output)")
+        #expect(verify.code == 0, "systemd-analyze verify: \(verify.output)")
     }
 }

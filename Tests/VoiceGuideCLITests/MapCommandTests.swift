@@ -58,7 +58,8 @@ import VoiceGuideTestSupport
         let text = try String(contentsOf: svg, encoding: .utf8)
         #expect(text.contains("Unter den Linden") || text.contains("Straße"))  // street names from the route
         let png = svg.deletingPathExtension().appendingPathExtension("png")
-        let (status, output) = try ExternalProcess.run(Self.rsvg, ["-o", png.path, svg.path], timeout: 60)
+        let finished = try ExternalProcess.run(Self.rsvg, ["-o", png.path, svg.path], timeout: 60)
+        let (status, output) = (finished.code, finished.output)
         #expect(status == 0, "\(output)")
         let picture = try PNGSummary(path: png.path)
         #expect(picture.width >= 900)
@@ -81,7 +82,7 @@ import VoiceGuideTestSupport
         let common = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(profile)",
                       "--window-size=1400,1000", "--virtual-time-budget=5000"]
         let dom = try ExternalProcess.run(Self.chromium, common + ["--dump-dom", page.absoluteString], timeout: 120)
-        #expect(dom.status == 0, "\(dom.output.suffix(2000))")
+        #expect(dom.code == 0, "\(dom.output.suffix(2000))")
         let english = try transcriptTexts(CLIFixtures.example("uk-oxford.json"), locale: "en-GB")
         let french = try transcriptTexts(CLIFixtures.example("uk-oxford.json"), locale: "fr-FR")
         let lists = Self.lists(in: dom.output)
@@ -96,7 +97,7 @@ import VoiceGuideTestSupport
         #expect(dom.output.contains("<option value=\"fr-FR\">"))
         let shot = page.deletingLastPathComponent().appendingPathComponent("shot.png")
         let screenshot = try ExternalProcess.run(Self.chromium, common + ["--screenshot=\(shot.path)", page.absoluteString], timeout: 120)
-        #expect(screenshot.status == 0, "\(screenshot.output.suffix(2000))")
+        #expect(screenshot.code == 0, "\(screenshot.output.suffix(2000))")
         let picture = try PNGSummary(path: shot.path)
         #expect(picture.width == 1400)
         #expect(picture.colors >= 16)

@@ -21,19 +21,19 @@ import VoiceGuideTestSupport
         let data = try Data(contentsOf: URL(fileURLWithPath: CLIFixtures.example("uk-oxford.json")))
         let route = RouteIndex(route: try RouteImporter().read(data, fileName: "uk-oxford.json").route)
         let receiver = try PseudoTerminal()
-        let run = try DriveProcessTests.Spawned(DriveProcessTests.binary,
-                                                ["drive", "uk-oxford", "--location", "nmea:\(receiver.path)", "--output", "text"])
+        let run = try ExternalProcess(DriveProcessTests.binary,
+                                      ["drive", "uk-oxford", "--location", "nmea:\(receiver.path)", "--output", "text"], stdin: .pipe)
         defer { if run.process.isRunning { run.process.terminate() } }
         // Wait until the drive has the receiver open (and in raw mode), so no sentence is read before.
         let pid = run.process.processIdentifier
-        #expect(run.wait(for: 20) { _ in receiver.isOpen(byProcess: pid) }, "the drive did not open \(receiver.path): \(run.collected)")
+        #expect(run.wait(for: 20) { _ in receiver.isOpen(byProcess: pid) }, "the drive did not open \(receiver.path): \(run.output)")
         // Ten fixes at a 5 Hz receiver's rate (the pacing of the data, not a wait for the drive), then silence.
         for fix in 0..<10 {
             receiver.write(Self.rmc(route, fix: fix))
             usleep(200_000)
         }
-        #expect(run.wait(for: 20) { $0.contains("depart") }, "the depart is announced from the fixes: \(run.collected)")
-        #expect(run.wait(for: 10) { $0.contains("GPS position out of date") }, "stale after 2 s without a fix: \(run.collected)")
+        #expect(run.wait(for: 20) { $0.contains("depart") }, "the depart is announced from the fixes: \(run.output)")
+        #expect(run.wait(for: 10) { $0.contains("GPS position out of date") }, "stale after 2 s without a fix: \(run.output)")
         // The receiver comes back.
         for fix in 10..<14 {
             receiver.write(Self.rmc(route, fix: fix))
@@ -43,13 +43,13 @@ import VoiceGuideTestSupport
             guard let stale = text.range(of: "GPS position out of date") else { return false }
             return text[stale.upperBound...].contains("GPS signal back")
         }
-        #expect(run.wait(for: 10, until: staleThenBack), "back once fixes resume: \(run.collected)")
+        #expect(run.wait(for: 10, until: staleThenBack), "back once fixes resume: \(run.output)")
         // Unplugged.
         receiver.close()
-        #expect(run.wait(for: 10) { $0.contains("GPS signal lost") }, "\(run.collected)")
+        #expect(run.wait(for: 10) { $0.contains("GPS signal lost") }, "\(run.output)")
         run.process.interrupt()
         #expect(run.finish(timeout: 10))
-        let out = run.collected
+        let out = run.output
         #expect(run.process.terminationStatus == 130, "\(out)")
         #expect(out.contains("Drove "), "the summary: \(out)")
         let depart = out.split(separator: "\n").filter { $0.contains("depart") }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VoiceGuideTestSupport
 
 /// The real binary's standard streams and signals: real
 /// pipes, /dev/full, closed descriptors, pseudo-terminals (util-linux `script`) and real signals.
@@ -11,25 +12,10 @@ import Testing
     /// Runs `script` with bash; returns the exit status, stdout, stderr and the elapsed seconds.
     func shell(_ script: String, environment: [String: String]? = nil, timeout: Double = 60) throws -> (code: Int32, out: String, err: String, seconds: Double) {
         try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "build voiceguide first (swift build)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", script]
-        if let environment { process.environment = environment }
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("vg-out-\(UUID().uuidString)")
-        let err = FileManager.default.temporaryDirectory.appendingPathComponent("vg-err-\(UUID().uuidString)")
-        try Data().write(to: out)
-        try Data().write(to: err)
-        defer { try? FileManager.default.removeItem(at: out); try? FileManager.default.removeItem(at: err) }
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        process.standardInput = FileHandle.nullDevice
         let start = Date()
-        try process.run()
-        while process.isRunning && Date().timeIntervalSince(start) < timeout { usleep(10_000) }
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        return (process.terminationStatus, try String(contentsOf: out, encoding: .utf8), try String(contentsOf: err, encoding: .utf8),
-                Date().timeIntervalSince(start))
+        let run = try ExternalProcess.capture("/bin/bash", ["-c", script], environment: environment,
+                                              separateStandardError: true, timeout: timeout)
+        return (run.code, run.out, run.err, Date().timeIntervalSince(start))
     }
 
     // MARK: stdin that is closed or a directory
@@ -100,28 +86,31 @@ import Testing
     // MARK: TERM=dumb is not a terminal
 
     @Test func dumbTerminalGetsNoEscapeCodes() throws {
-        let run = try DriveProcessTests.Spawned("/usr/bin/script", ["-qfec", "export TERM=dumb; \(Self.binary) drive \(route) --output text --speedup 1000; echo EXIT=$?", "/dev/null"])
+        let run = try ExternalProcess("/usr/bin/script", ["-qfec", "export TERM=dumb; \(Self.binary) drive \(route) --output text --speedup 1000; echo EXIT=$?", "/dev/null"], stdin: .pipe)
         #expect(run.finish(timeout: 60))
-        #expect(run.collected.contains("EXIT=0"), "\(run.collected)")
-        #expect(run.collected.contains("depart"))
-        #expect(!run.collected.contains("\u{1B}"), "escape codes on TERM=dumb")
+        #expect(run.output.contains("EXIT=0"), "\(run.output)")
+        #expect(run.output.contains("depart"))
+        #expect(!run.output.contains("\u{1B}"), "escape codes on TERM=dumb")
     }
 
     // MARK: status line by priority, resize, truthful mode
 
     @Test func statusLineFitsTheWidthAndFollowsAResize() throws {
         let run = try driveTests.underTTY("stty cols 100; (sleep 2; stty cols 50 < /dev/tty; echo RESIZED) & \(Self.binary) drive \(route) --output text --speedup 2; echo EXIT=$?")
-        #expect(run.wait(for: 20) { $0.contains("RESIZED") })
-        usleep(800_000)
-        run.send("q")
-        #expect(run.wait(for: 10) { $0.contains("EXIT=") })
-        #expect(run.finish(timeout: 5))
-        let text = run.collected
-        let parts = text.components(separatedBy: "RESIZED")
-        #expect(parts.count == 2)
         func statuses(_ s: String) -> [String] {
             s.components(separatedBy: "\u{1B}[?7l").dropFirst().compactMap { $0.components(separatedBy: "\u{1B}[?7h").first }
         }
+        #expect(run.wait(for: 20) { $0.contains("RESIZED") })
+        // Two whole status lines drawn after the resize (the first may have been in flight).
+        #expect(run.wait(for: 20) { text in
+            text.components(separatedBy: "RESIZED").dropFirst().first.map { statuses($0).count >= 2 } ?? false
+        }, "\(run.output)")
+        run.send("q")
+        #expect(run.wait(for: 10) { $0.contains("EXIT=") })
+        #expect(run.finish(timeout: 5))
+        let text = run.output
+        let parts = text.components(separatedBy: "RESIZED")
+        #expect(parts.count == 2)
         let before = statuses(parts[0]), after = Array(statuses(parts[1]).dropFirst())  // one render may be in flight
         #expect(!before.isEmpty && !after.isEmpty, "\(text)")
         #expect(before.allSatisfy { $0.count <= 99 }, "\(before)")
@@ -135,16 +124,16 @@ import Testing
 
     @Test func keysWorkWhenTheRouteComesFromStdin() throws {
         let run = try driveTests.underTTY("cat \(route) | \(Self.binary) drive - --output text --speedup 1000; echo EXIT=$?")
-        #expect(run.wait(for: 20) { $0.contains("keys:") }, "\(run.collected)")
+        #expect(run.wait(for: 20) { $0.contains("keys:") }, "\(run.output)")
         run.send("+")
-        #expect(run.wait(for: 5) { $0.contains("already at the fastest, ×1000") }, "\(run.collected)")
+        #expect(run.wait(for: 5) { $0.contains("already at the fastest, ×1000") }, "\(run.output)")
         run.send("?")
         #expect(run.wait(for: 5) { $0.components(separatedBy: "keys: m mute").count == 3 })
         run.send("q")
         #expect(run.wait(for: 10) { $0.contains("EXIT=") })
         #expect(run.finish(timeout: 5))
-        #expect(run.collected.contains("EXIT=0"))
-        #expect(run.collected.contains("(quit)"))
+        #expect(run.output.contains("EXIT=0"))
+        #expect(run.output.contains("(quit)"))
     }
 
     @Test func ctrlZRestoresTheTerminalAndTheClockDoesNotJump() throws {
@@ -188,9 +177,9 @@ import Testing
         let environ = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/environ"))) ?? Data()
         #expect(String(decoding: environ, as: UTF8.self).contains("SWIFT_BACKTRACE=enable=yes,interactive=no"))
         kill(pid, signal)
-        #expect(run.wait(for: 5) { $0.contains("EXIT=") }, "\(run.collected)")
+        #expect(run.wait(for: 5) { $0.contains("EXIT=") }, "\(run.output)")
         #expect(run.finish(timeout: 5))
-        let out = run.collected
+        let out = run.output
         #expect(out.contains("EXIT=\(code)"), "\(out)")
         let last = out.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).last.map(String.init) ?? ""
         #expect(last.contains("icanon") && !last.contains("-icanon"), "\(last)")
@@ -218,11 +207,6 @@ import Testing
     }
 
     private func wait(for timeout: Double, until predicate: () -> Bool) -> Bool {
-        let end = Date().addingTimeInterval(timeout)
-        while Date() < end {
-            if predicate() { return true }
-            usleep(20_000)
-        }
-        return predicate()
+        Waiting.until(timeout: timeout, interval: 0.02, predicate)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SafeIO
+import VoiceGuideTestSupport
 
 /// Every reproducer of a fuzz and fault campaign, run against the real binary and kept as files under
 /// `Tests/Fixtures/regressions/`. Each of these crashed, hung or wrote unsafely before the fix.
@@ -184,23 +185,17 @@ import SafeIO
         let dir = (try CLIFixtures.temporaryFile(Data(), name: "x") as NSString).deletingLastPathComponent
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let wav = dir + "/drive.wav"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CLIProcess.binary)
         // 4.9 km at 1 km/h, at a quarter speed: about 20 hours of audio, written progressively and interrupted early.
-        process.arguments = ["drive", dc, "--speed", "1", "--speedup", "0.25", "--output", "wav:\(wav)"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try ExternalProcess(CLIProcess.binary, ["drive", dc, "--speed", "1", "--speedup", "0.25", "--output", "wav:\(wav)"])
         // Wait for the render to be under way (the temporary file grows), then interrupt it.
-        let deadline = Date().addingTimeInterval(30)
         func renderBytes() -> Int {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
             return names.compactMap { try? FileManager.default.attributesOfItem(atPath: dir + "/" + $0)[.size] as? Int }.max() ?? 0
         }
-        while renderBytes() < 2_000_000 && Date() < deadline && process.isRunning { usleep(20_000) }
-        #expect(process.isRunning, "the render ended before it could be interrupted")
-        process.terminate()
-        process.waitUntilExit()
+        _ = Waiting.until(timeout: 30, interval: 0.02) { renderBytes() >= 2_000_000 || !process.isRunning }
+        #expect(process.isRunning, "the render ended before it could be interrupted: \(process.logTail())")
+        process.signal(SIGTERM)
+        #expect(process.waitForExit(timeout: 30), "the render did not end on SIGTERM")
         let data = try Data(contentsOf: URL(fileURLWithPath: wav))
         func u32(_ o: Int) -> Int { Int(data[o]) | Int(data[o + 1]) << 8 | Int(data[o + 2]) << 16 | Int(data[o + 3]) << 24 }
         #expect(data.count > 1_000_000)
@@ -228,16 +223,7 @@ func expectWellFormedXML(_ documents: [String], sourceLocation: SourceLocation =
     print("\\n".join(bad))
     sys.exit(1 if bad else 0)
     """
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: python)
-    process.arguments = ["-c", script]
-    let input = Pipe(), output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
-    input.fileHandleForWriting.write(try JSONSerialization.data(withJSONObject: documents))
-    try input.fileHandleForWriting.close()
-    let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "expat rejects: \(report)", sourceLocation: sourceLocation)
+    let run = try ExternalProcess.run(python, ["-c", script], stdin: .data(try JSONSerialization.data(withJSONObject: documents)),
+                                      separateStandardError: true, timeout: 120)
+    #expect(run.code == 0, "expat rejects: \(run.out) \(run.err)", sourceLocation: sourceLocation)
 }

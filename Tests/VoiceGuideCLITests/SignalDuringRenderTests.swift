@@ -24,31 +24,15 @@ import VoiceGuideTestSupport
         if sigaction(SIGHUP, nil, &hangup) == 0, unsafeBitCast(hangup.__sigaction_handler.sa_handler, to: Int.self) == 1 {
             Glibc.signal(SIGHUP, SIG_DFL)
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let collected = Locked(Data())
-        err.fileHandleForReading.readabilityHandler = { handle in
-            let chunk = handle.availableData
-            collected.withLock { $0.append(chunk) }
-        }
-        let deadline = Date().addingTimeInterval(60)
-        while process.isRunning, !ready(process), Date() < deadline { usleep(2_000) }
+        let child = try ExternalProcess(binary, arguments, separateStandardError: true)
+        let process = child.process
+        _ = Waiting.until(timeout: 60, interval: 0.002) { !process.isRunning || ready(process) }
         #expect(process.isRunning, "\(arguments.first ?? "") ended before it could be signalled")
-        kill(process.processIdentifier, signal)
-        let stop = Date().addingTimeInterval(30)
-        while process.isRunning, Date() < stop { usleep(10_000) }
-        #expect(!process.isRunning, "still running 30 s after the signal")
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        child.signal(signal)
+        #expect(child.waitForExit(timeout: 30), "still running 30 s after the signal")
+        if process.isRunning { child.signal(SIGKILL) }
         process.waitUntilExit()
-        err.fileHandleForReading.readabilityHandler = nil
-        let rest = err.fileHandleForReading.readDataToEndOfFile()
-        let text = String(decoding: collected.withLock { $0 } + rest, as: UTF8.self)
+        let text = child.standardError
         let bySignal = process.terminationReason == .uncaughtSignal
         return Ended(signal: bySignal ? process.terminationStatus : nil, status: process.terminationStatus, stderr: text, wav: wav)
     }

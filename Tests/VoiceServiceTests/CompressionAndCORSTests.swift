@@ -14,7 +14,7 @@ import VoiceGuideTestSupport
         try bytes.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let run = try ExternalProcess.run("/bin/gzip", ["-dc", file.path], timeout: 30)
-        #expect(run.status == 0, "gzip -dc: \(run.output.prefix(300))")
+        #expect(run.code == 0, "gzip -dc: \(run.output.prefix(300))")
         return run.output
     }
 
@@ -73,7 +73,7 @@ import VoiceGuideTestSupport
             let dom = try ExternalProcess.run(Self.chromium, ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                                                               "--user-data-dir=\(profile.path)", "--virtual-time-budget=10000",
                                                               "--dump-dom", page.baseURL + "/"], timeout: 120)
-            #expect(dom.status == 0, "\(dom.output.suffix(1000))")
+            #expect(dom.code == 0, "\(dom.output.suffix(1000))")
             return dom.output
         }
         do {

@@ -32,7 +32,7 @@ import Glibc
             config = FileManager.default.temporaryDirectory.appendingPathComponent("voiceguide-haproxy-\(UUID().uuidString).cfg")
             try text.write(to: config, atomically: true, encoding: .utf8)
             let check = try ExternalProcess.run(HAProxyTests.haproxy, ["-c", "-f", config.path], timeout: 30)
-            try #require(check.status == 0, "haproxy -c rejects deploy/haproxy.cfg: \(check.output)")
+            try #require(check.code == 0, "haproxy -c rejects deploy/haproxy.cfg: \(check.output)")
             proxy = try ExternalProcess(HAProxyTests.haproxy, ["-db", "-f", config.path])
             try proxy.waitForPort(front, timeout: 30)
             // Both replicas are up once HAProxy has spread requests over them.

@@ -30,7 +30,7 @@ import VoiceGuideTestSupport
     @Test func aMissingCAFileIsMissingInputAtStart() throws {
         let run = try ExternalProcess.run(ServeFixtures.binary, ["serve", "--port", "0", "--upstream", "https://127.0.0.1:9",
                                                                  "--upstream-ca", "/nonexistent/ca.pem"], timeout: 30)
-        #expect(run.status == 66, "\(run.output)")
+        #expect(run.code == 66, "\(run.output)")
         #expect(run.output.contains("/nonexistent/ca.pem"), "\(run.output)")
     }
 }

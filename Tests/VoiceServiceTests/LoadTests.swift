@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VoiceGuideTestSupport
 
 /// A bounded load test on localhost: Apache Bench (`ab`, Debian apache2-utils), 64 concurrent keep-alive
 /// connections for 10 s posting a city route, zero errors.
@@ -10,18 +11,12 @@ import Testing
         try #require(FileManager.default.isExecutableFile(atPath: Self.ab),
                      "\(Self.ab) is missing: run scripts/setup.sh (it installs Debian's apache2-utils)")
         let server = try ServeProcess()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.ab)
-        process.arguments = ["-q", "-k", "-c", "64", "-t", "10", "-n", "1000000", "-s", "60",
-                             "-p", ServeFixtures.example("city-dc.json"), "-T", "application/json",
-                             "http://127.0.0.1:\(server.port)/v1/voice?locale=en-US&format=mapbox"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "ab failed:\n\(text)")
+        let run = try ExternalProcess.run(Self.ab, ["-q", "-k", "-c", "64", "-t", "10", "-n", "1000000", "-s", "60",
+                                                   "-p", ServeFixtures.example("city-dc.json"), "-T", "application/json",
+                                                   "http://127.0.0.1:\(server.port)/v1/voice?locale=en-US&format=mapbox"],
+                                          timeout: 120)
+        let text = run.output
+        #expect(run.code == 0, "ab failed:\n\(text)")
         func figure(_ label: String) -> Int? {
             text.split(separator: "\n").first { $0.hasPrefix(label) }
                 .flatMap { $0.split(separator: " ").last.flatMap { Int($0) } }

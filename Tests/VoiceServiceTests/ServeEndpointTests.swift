@@ -82,16 +82,14 @@ import VoiceGuideTestSupport
         let server = try ServeProcess(["--upstream", upstream.baseURL, "--upstream-timeout", "2", "--drain-window", "0"])
         let inFlight = try server.connect()
         try inFlight.send("GET /route/v1/driving/13.4,52.5;13.5,52.6 HTTP/1.1\r\nHost: x\r\n\r\n")
-        usleep(300_000)
-        kill(server.process.process.processIdentifier, SIGTERM)
-        usleep(300_000)
-        #expect(!FreePort.isAccepting(server.port), "no new connections once draining")
+        // In flight once the upstream has the proxied request.
+        #expect(Waiting.until(timeout: 10) { upstream.requests.count == 1 }, "the request reached the upstream")
+        server.process.signal(SIGTERM)
+        #expect(Waiting.until(timeout: 10) { !FreePort.isAccepting(server.port) }, "no new connections once draining")
         let response = try #require(try inFlight.readResponse(timeout: 10), "the in-flight request gets its answer")
         #expect(response.status == 504, "\(response.text)")
         #expect(response.headers["connection"] == "close")
-        let deadline = Date().addingTimeInterval(10)
-        while server.process.process.isRunning && Date() < deadline { usleep(20_000) }
-        #expect(!server.process.process.isRunning)
+        #expect(server.process.waitForExit(timeout: 10), "the server ends once the in-flight request is answered")
         #expect(server.process.process.terminationStatus == 0, "\(server.process.logTail())")
         #expect(server.process.logTail().contains("SIGTERM: draining"))
     }

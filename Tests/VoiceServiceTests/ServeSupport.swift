@@ -22,27 +22,9 @@ enum ServeFixtures {
     static func run(_ arguments: [String], stdin: Data = Data(), timeout: Double = 120,
                     environment: [String: String]? = nil) throws -> (code: Int32, out: Data, err: String) {
         try #require(FileManager.default.isExecutableFile(atPath: binary), "build voiceguide first (swift build --build-tests)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        if let environment { process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new } }
-        let dir = FileManager.default.temporaryDirectory
-        let out = dir.appendingPathComponent("vg-serve-out-\(UUID().uuidString)")
-        let err = dir.appendingPathComponent("vg-serve-err-\(UUID().uuidString)")
-        let input = dir.appendingPathComponent("vg-serve-in-\(UUID().uuidString)")
-        try Data().write(to: out)
-        try Data().write(to: err)
-        try stdin.write(to: input)
-        defer { for url in [out, err, input] { try? FileManager.default.removeItem(at: url) } }
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        process.standardInput = try FileHandle(forReadingFrom: input)
-        try process.run()
-        let start = Date()
-        while process.isRunning && Date().timeIntervalSince(start) < timeout { usleep(5_000) }
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        return (process.terminationStatus, try Data(contentsOf: out), try String(contentsOf: err, encoding: .utf8))
+        let run = try ExternalProcess.capture(binary, arguments, environment: environment.map(ExternalProcess.inheriting),
+                                              stdin: .data(stdin), separateStandardError: true, timeout: timeout)
+        return (run.code, run.stdout, run.err)
     }
 
     /// `voiceguide transcript --format FORMAT` of `body` in `locale`, parsed.

@@ -76,7 +76,7 @@ import VoiceGuideTestSupport
         let job = try ExternalProcess.run(python, [script, input.path, output.path, "--master", "local[2]", "--partitions", "4",
                                                    "--voiceguide", ServeFixtures.binary],
                                           environment: environment, timeout: 150)
-        #expect(job.status == 0, "\(job.output.suffix(3000))")
+        #expect(job.code == 0, "\(job.output.suffix(3000))")
         #expect(job.output.contains("spark-batch: \(Self.lineCount) lines in 4 partitions, \(Self.lineCount) results, \(bad.count) errors"),
                 "\(job.output.suffix(3000))")
         let parts = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { $0.hasPrefix("part-") }.sorted()
