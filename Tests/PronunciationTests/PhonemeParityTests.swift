@@ -57,6 +57,9 @@ import Pronunciation
         Justification(locale: "hu-HU", limit: 2, reason: "the hu voice read the exit letter of \"a 21 A kijáratnál\" as the article a (_|,A k'ija:R2Atna:l: \"the 21 the exit\"); the layer gives it its name á (_!'a:), as Hungarians say it") { before, after in
             before.replacingOccurrences(of: "_|,A k'ija:R2Atna:l", with: "_!'a: k'ija:R2Atna:l") == after
         },
+        Justification(locale: "pt-BR", limit: 3, reason: "the pt-br voice read the exit letter of \"saída 21 A\" as the article a (v'iNtSy;i;'u~N a); the layer gives it its name á ('a), as Brazilians say it") { before, after in
+            before.replacingOccurrences(of: "'u~N a ", with: "'u~N 'a ") == after
+        },
         Justification(locale: "ru-RU", limit: 3, reason: "the ru voice read the Latin letter of a ref or exit number through its English voice (21 A: (en)'eI(ru)); the layer gives the letter its Russian name (А: 'A), as Russians say it") { before, after in
             before.components(separatedBy: "(en)").count > after.components(separatedBy: "(en)").count
         },
@@ -195,7 +198,7 @@ import Pronunciation
         "pl-PL/multi-stop-manhattan#14", "pl-PL/multi-stop-manhattan#15", "pl-PL/multi-stop-manhattan#2",
         "pl-PL/multi-stop-manhattan#3", "pl-PL/multi-stop-manhattan#4", "pl-PL/multi-stop-manhattan#7",
         "pl-PL/multi-stop-manhattan#9", "pt-BR/city-dc#3", "pt-BR/city-dc#4", "pt-BR/city-dc#6", "pt-BR/city-dc#7",
-        "pt-BR/motorway-bay-bridge#12", "pt-BR/motorway-bay-bridge#13", "pt-BR/motorway-bay-bridge#14",
+        
         "pt-BR/multi-stop-manhattan#0", "pt-BR/multi-stop-manhattan#1", "pt-BR/multi-stop-manhattan#10",
         "pt-BR/multi-stop-manhattan#11", "pt-BR/multi-stop-manhattan#14", "pt-BR/multi-stop-manhattan#15",
         "pt-BR/multi-stop-manhattan#2", "pt-BR/multi-stop-manhattan#3", "pt-BR/multi-stop-manhattan#4",
@@ -211,6 +214,21 @@ import Pronunciation
         "ro-RO/multi-stop-manhattan#9", "tr-TR/city-berlin#4", "tr-TR/city-berlin#5", "tr-TR/city-dc#1",
         "tr-TR/city-dc#2", "tr-TR/motorway-bay-bridge#12", "tr-TR/motorway-bay-bridge#13",
         "tr-TR/motorway-bay-bridge#14", "tr-TR/uk-oxford#1", "tr-TR/uk-oxford#2",
+        // ja: every announcement of these routes (names said in katakana, the planner's timing).
+        "ja-JP/city-berlin#1", "ja-JP/city-berlin#2", "ja-JP/city-berlin#3", "ja-JP/city-berlin#6",
+        "ja-JP/city-berlin#7", "ja-JP/city-berlin#8", "ja-JP/city-berlin#9", "ja-JP/city-dc#10", "ja-JP/city-dc#11",
+        "ja-JP/city-dc#12", "ja-JP/city-dc#13", "ja-JP/city-dc#14", "ja-JP/city-dc#15", "ja-JP/city-dc#16",
+        "ja-JP/city-dc#17", "ja-JP/city-dc#18", "ja-JP/city-dc#19", "ja-JP/city-dc#2", "ja-JP/city-dc#3",
+        "ja-JP/city-dc#4", "ja-JP/city-dc#5", "ja-JP/city-dc#6", "ja-JP/city-dc#7", "ja-JP/city-dc#8",
+        "ja-JP/city-dc#9", "ja-JP/multi-stop-manhattan#0", "ja-JP/multi-stop-manhattan#1",
+        "ja-JP/multi-stop-manhattan#10", "ja-JP/multi-stop-manhattan#11", "ja-JP/multi-stop-manhattan#12",
+        "ja-JP/multi-stop-manhattan#13", "ja-JP/multi-stop-manhattan#14", "ja-JP/multi-stop-manhattan#15",
+        "ja-JP/multi-stop-manhattan#16", "ja-JP/multi-stop-manhattan#17", "ja-JP/multi-stop-manhattan#18",
+        "ja-JP/multi-stop-manhattan#19", "ja-JP/multi-stop-manhattan#2", "ja-JP/multi-stop-manhattan#3",
+        "ja-JP/multi-stop-manhattan#4", "ja-JP/multi-stop-manhattan#5", "ja-JP/multi-stop-manhattan#6",
+        "ja-JP/multi-stop-manhattan#7", "ja-JP/multi-stop-manhattan#8", "ja-JP/multi-stop-manhattan#9",
+        "ja-JP/uk-oxford#0", "ja-JP/uk-oxford#1", "ja-JP/uk-oxford#2", "ja-JP/uk-oxford#7", "ja-JP/uk-oxford#8",
+        "ja-JP/uk-oxford#9",
     ]
 
     /// Announcements reworded on purpose after the fixture was recorded, by whom: keys "route#index" (in every
