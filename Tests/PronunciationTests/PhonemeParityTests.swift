@@ -306,7 +306,8 @@ import Pronunciation
         for j in Self.justified {
             #expect(explainedBy[j.locale, default: 0] <= j.limit, "\(j.locale): \(explainedBy[j.locale, default: 0]) differences explained, more than the \(j.limit) it was written for")
         }
-        // 50 of 2,175 differ on purpose (tr 41, uk 9, each bounded above); everything else must be the same.
-        #expect(share >= 0.97, "only \(identical) of \(total) identical")
+        // 49 of the 1,596 compared differ on purpose (tr, uk, cs, sk, hu, ru, pt-BR: each justification bounded
+        // above; the announcements reworded since are not compared); everything else must be the same.
+        #expect(share >= 0.965, "only \(identical) of \(total) identical")
     }
 }
