@@ -2,8 +2,9 @@ import Foundation
 import Phrasing
 
 /// Readings of Japanese names for eSpeak NG's `ja` voice: kanji from MeCab's IPA dictionary (渋谷 → シブヤ,
-/// 青山通り → アオヤマドオリ), numbers and Latin letters in native readings, kana kept. A name with a part that
-/// has no reading (an unknown kanji, another script, a Latin word that is not romaji) has no reading at all.
+/// 青山通り → アオヤマドオリ), numbers and Latin letters in native readings (romaji as written, acronyms by letter
+/// names, other Latin words in katakana by `ForeignKatakana`), kana kept. A name with a part that has no reading
+/// (an unknown kanji, another script such as Hangul) has no reading at all.
 public final class JapaneseReader: NameReader, @unchecked Sendable {  // @unchecked: lets only; the tagger and the memos lock themselves
     private let tagger: MeCabTagger
     private let readings = Memo<String?>(limit: 10_000)
@@ -15,10 +16,10 @@ public final class JapaneseReader: NameReader, @unchecked Sendable {  // @unchec
     /// See `NameReader.reading(of:)`; memoized per name.
     public func reading(of name: String) -> String? { readings.value(for: name) { read($0) } }
 
-    /// See `NameReader.spokenText(_:)`. A Latin word with no reading left in the text (in a ref such as
-    /// "I 80 East") is left out rather than spelled. Memoized per text (a drive says few distinct phrases).
+    /// See `NameReader.spokenText(_:)`. A Latin word that is neither romaji nor an acronym is said in katakana
+    /// (`ForeignKatakana`: "Victoria" → ヴィクトリア), never spelled. Memoized per text (a drive says few distinct phrases).
     public func spokenText(_ text: String) -> String {
-        spoken.value(for: text) { JapaneseSpokenText.normalize($0) { LatinReading.word($0) ?? "" } }
+        spoken.value(for: text) { JapaneseSpokenText.normalize($0) { LatinReading.word($0) ?? ForeignKatakana.reading($0) ?? "" } }
     }
 
     /// See `NameReader.voiceText(_:)`: every kanji word through MeCab (a word it cannot read is kept as
@@ -72,7 +73,7 @@ public final class JapaneseReader: NameReader, @unchecked Sendable {  // @unchec
         }
         var unreadable = false
         let joined = JapaneseSpokenText.normalize(parts.joined()) { word in
-            if let reading = LatinReading.word(word) { return reading }
+            if let reading = LatinReading.word(word) ?? ForeignKatakana.reading(word) { return reading }
             unreadable = true
             return nil
         }
@@ -103,12 +104,14 @@ public enum NameReaders {
     /// The reader for `language`: ja (MeCab; nil when its dictionary is missing), zh (letters and digits apart for
     /// the pinyin voice); nil for languages whose voice reads names as written. Readers that only a voice layer
     /// names (Voices/FORMAT.md `reader`) have ids that are not languages, so no phrase builder is given them:
-    /// fi-numbers (Finnish numerals in the case of the unit that follows them).
+    /// fi-numbers (Finnish numerals in the case of the unit that follows them), tr-numbers (a Turkish number and its
+    /// suffix as one word: "4'e" → "dörde").
     public static let provider: NameReaderProvider = { language in
         switch language {
         case "ja": return try? japanese.get()
         case "zh": return PinyinVoiceReader()
         case "fi-numbers": return FinnishNumberReader()
+        case "tr-numbers": return TurkishNumberReader()
         default: return nil
         }
     }

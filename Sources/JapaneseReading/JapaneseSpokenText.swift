@@ -6,7 +6,7 @@ public enum JapaneseSpokenText {
     /// `words` reads Latin words (letter runs not next to a digit): nil spells them by letter names, "" leaves them out.
     public static func normalize(_ text: String, words: (Substring) -> String? = LatinReading.word) -> String {
         let chars = Array(text.map(halfWidth))
-        guard chars.contains(where: { ($0.isASCII && ($0.isNumber || $0.isLetter)) || $0 == "・" }) else { return text }
+        guard chars.contains(where: { ($0.isASCII && $0.isNumber) || isLatinLetter($0) || $0 == "・" }) else { return text }
         var out = ""
         var i = 0
         while i < chars.count {
@@ -16,12 +16,14 @@ public enum JapaneseSpokenText {
                 while j < chars.count, chars[j].isASCII, chars[j].isNumber || (chars[j] == "." && j + 1 < chars.count && chars[j + 1].isASCII && chars[j + 1].isNumber && j > i) { j += 1 }
                 out += JapaneseNumbers.reading(of: Substring(String(chars[i..<j])))
                 i = j
-            } else if c.isASCII && c.isLetter {
+            } else if isLatinLetter(c) {
                 var j = i
-                while j < chars.count, chars[j].isASCII, chars[j].isLetter { j += 1 }
+                while j < chars.count, isLatinLetter(chars[j]) { j += 1 }
                 let run = Substring(String(chars[i..<j]))
                 let touchesDigit = (i > 0 && chars[i - 1].isNumber) || (j < chars.count && chars[j].isASCII && chars[j].isNumber)
-                let reading = touchesDigit ? LatinReading.letters(run) : (words(run) ?? LatinReading.letters(run))
+                // An English ordinal suffix after digits ("20th Street") is left out, never spelled ("ティーエイチ").
+                let ordinalSuffix = i > 0 && chars[i - 1].isNumber && ["st", "nd", "rd", "th"].contains(run)
+                let reading = ordinalSuffix ? "" : touchesDigit ? LatinReading.letters(run) : (words(run) ?? LatinReading.letters(run))
                 if reading.isEmpty, out.last == " " { out.removeLast() }
                 out += reading
                 i = j
@@ -34,6 +36,11 @@ public enum JapaneseSpokenText {
             }
         }
         return out
+    }
+
+    /// A letter of the Latin script, marks included ("a", "ß", "ö", "é"): one word of a foreign name.
+    static func isLatinLetter(_ c: Character) -> Bool {
+        c.isLetter && c.unicodeScalars.allSatisfy { (0x41...0x24F).contains($0.value) || (0x1E00...0x1EFF).contains($0.value) || $0.properties.isDiacritic }
     }
 
     /// Full-width ASCII forms (０-９, Ａ-Ｚ, ａ-ｚ, ．) as ASCII.

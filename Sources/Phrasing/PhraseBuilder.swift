@@ -265,7 +265,8 @@ public struct PhraseBuilder: Sendable {
         var road: SlotValue?
         switch (nameValue, refValue) {
         case (let n?, _?):
-            if let t = book.roadNameRef { var v = renderValue(t, &roadCtx); v.head = n.head; road = v } else { road = n }
+            let template = (cleaned.nameHoldsRefNumber ? book.roadNameHoldsRef : nil) ?? book.roadNameRef
+            if let t = template { var v = renderValue(t, &roadCtx); v.head = n.head; road = v } else { road = n }
         case (let n?, nil):
             if let t = book.roadName { var v = renderValue(t, &roadCtx); v.head = n.head; road = v } else { road = n }
         case (nil, let r?):

@@ -32,6 +32,9 @@ public struct Phrasebook: Sendable {
     let roadName: TemplateEntry?
     let roadRef: TemplateEntry?
     let roadNameRef: TemplateEntry?
+    /// `road.nameHoldsRef`: the road of a step whose name holds its ref's number ("201 Expressway", ref "UT 201");
+    /// nil: `road.nameRef`.
+    let roadNameHoldsRef: TemplateEntry?
     let lanes: [LaneHint.Position: TemplateEntry]
     let words: Words
     let speech: SpeechRules
@@ -134,7 +137,7 @@ public struct Phrasebook: Sendable {
             thenClause: compiled["clause.then"], thenDistanceClause: compiled["clause.thenDistance"],
             junctionClause: compiled["clause.junction"], rotaryClause: compiled["clause.rotary"],
             thenJoiner: thenJoiner(json["templates"]?["announce.now"]),
-            roadName: compiled["road.name"], roadRef: compiled["road.ref"], roadNameRef: compiled["road.nameRef"],
+            roadName: compiled["road.name"], roadRef: compiled["road.ref"], roadNameRef: compiled["road.nameRef"], roadNameHoldsRef: compiled["road.nameHoldsRef"],
             lanes: lanes, words: words, speech: speech, forms: sortedForms,
             modifierValues: ModifierKey.allCases.map { key in words.modifiers[key].map { PreparedValue(SlotValue($0), forms: sortedForms) } },
             directionValues: words.directions.map { PreparedValue(SlotValue($0), forms: sortedForms) },

@@ -25,6 +25,14 @@ struct RoadName: Equatable {
         self.refs = refs
     }
 
+    /// True when a word of the name is the number of one of the refs ("201 Expressway" with ref "UT 201"): a
+    /// display that puts the ref beside the name would say the number twice ("UT 201 201 Expressway").
+    var nameHoldsRefNumber: Bool {
+        let numbers = Set(refs.items.flatMap { $0.split(whereSeparator: { !$0.isNumber }).map(String.init) })
+        guard !numbers.isEmpty else { return false }
+        return name.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "/" }).contains { numbers.contains(String($0)) }
+    }
+
     /// The first non-blank alternative of ";"-separated text, outside parentheses ("Тверская улица;Tverskaya ulitsa"
     /// → "Тверская улица"), trimmed of white space.
     private static func firstAlternative(_ text: String) -> String {

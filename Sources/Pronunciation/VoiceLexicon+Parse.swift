@@ -5,7 +5,7 @@ extension VoiceLexicon {
     /// The backends a layer may be written for.
     public static let backends: Set<String> = ["espeak", "piper"]
     /// The readers a layer may name.
-    public static let readers: Set<String> = ["ja", "zh", "fi-numbers"]
+    public static let readers: Set<String> = ["ja", "zh", "fi-numbers", "tr-numbers"]
 
     /// Parses a layer file (Voices/FORMAT.md); every error names the file and the JSON path.
     public static func parse(_ json: JSONValue, file: String) throws(PhrasingError) -> VoiceLexicon {

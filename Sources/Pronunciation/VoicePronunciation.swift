@@ -22,8 +22,10 @@ public struct VoicePronunciation: Sendable {
         return reader?.voiceText(respelled) ?? respelled
     }
 
-    /// An SSML document as the voice is given it (markup kept, only the text the engine reads changed).
+    /// An SSML document as the voice is given it (markup kept, only the text the engine reads changed). With a
+    /// reader, the content of a `<phoneme>` is read too: eSpeak NG says the content of an IPA phoneme, and a voice
+    /// that needs a reader cannot say it as written (ja spells "Magdalen Road" through its English voice).
     public func ssml(_ document: String) -> String {
-        SSMLText.map(document) { spoken($0) }
+        SSMLText.map(document, phonemeContent: reader != nil) { spoken($0) }
     }
 }

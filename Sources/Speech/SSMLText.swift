@@ -1,16 +1,18 @@
 /// Maps the text an engine reads in an SSML document: character data outside tags (entities decoded for the
-/// transform and escaped again) and `alias` attribute values, never the content of `<sub>` or `<phoneme>`
-/// (the engine says the alias or the phonemes instead).
+/// transform and escaped again) and `alias` attribute values, never the content of `<sub>` (the engine says the
+/// alias instead), nor of `<phoneme>` unless `phonemeContent` says the engine reads it.
 public enum SSMLText {
-    /// `ssml` with `transform` applied to the text the engine reads.
-    public static func map(_ ssml: String, _ transform: (String) -> String) -> String {
-        map(ssml, alias: transform) { escape(transform($0)) }
+    /// `ssml` with `transform` applied to the text the engine reads; with `phonemeContent`, also to the content of
+    /// `<phoneme>` (eSpeak NG has no IPA alphabet and says the content).
+    public static func map(_ ssml: String, phonemeContent: Bool = false, _ transform: (String) -> String) -> String {
+        map(ssml, phonemeContent: phonemeContent, alias: transform) { escape(transform($0)) }
     }
 
     /// `ssml` with each run of character data (entities decoded) replaced by `markup`'s result, which is SSML
     /// (its text escaped, its elements allowed where character data is: `<voice>`). `alias` values are mapped by
     /// `alias` (text, no markup).
-    public static func map(_ ssml: String, alias: (String) -> String, markup: (String) -> String) -> String {
+    public static func map(_ ssml: String, phonemeContent: Bool = false, alias: (String) -> String,
+                           markup: (String) -> String) -> String {
         var out = ""
         out.reserveCapacity(ssml.utf8.count + 32)
         var text = ""
@@ -36,8 +38,9 @@ public enum SSMLText {
             if ssml[i] == "<", let close = Self.tagEnd(ssml, from: i) {
                 flush()
                 let tag = String(ssml[i...close])
-                if tag.hasPrefix("<sub") || tag.hasPrefix("<phoneme") { if !tag.hasSuffix("/>") { hidden += 1 } }
-                if tag.hasPrefix("</sub") || tag.hasPrefix("</phoneme") { hidden = max(0, hidden - 1) }
+                let hides = tag.hasPrefix("<sub") || (!phonemeContent && tag.hasPrefix("<phoneme"))
+                if hides { if !tag.hasSuffix("/>") { hidden += 1 } }
+                if tag.hasPrefix("</sub") || (!phonemeContent && tag.hasPrefix("</phoneme")) { hidden = max(0, hidden - 1) }
                 out += tag.hasPrefix("<sub") ? mapAlias(tag, alias) : tag
                 i = ssml.index(after: close)
             } else {

@@ -46,7 +46,7 @@ struct ESpeakScriptSwitch: Sendable {
     func apply(_ text: String, isSSML: Bool) -> (text: String, isSSML: Bool) {
         let hasScript = text.unicodeScalars.contains(where: { scalar in foreign.contains { $0.contains(scalar) } })
         guard hasScript || (englishOrdinals && Self.holdsOrdinal(text)) else { return (text, isSSML) }
-        if isSSML { return (SSMLText.map(text, alias: { $0 }, markup: marked), true) }
+        if isSSML { return (SSMLText.map(text, phonemeContent: true, alias: { $0 }, markup: marked), true) }
         return ("<speak>" + marked(text) + "</speak>", true)
     }
 

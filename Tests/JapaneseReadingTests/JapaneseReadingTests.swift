@@ -55,9 +55,42 @@ import Testing
         #expect(reader.reading(of: name) == reading)
     }
 
-    @Test(arguments: ["서울로", "虹桥路", "Tokyo Midtown", "Straße des 17. Juni", "𠮷野家通り"])
+    @Test(arguments: ["서울로", "虹桥路", "𠮷野家通り", "Victoria서울"])
     func namesWithoutAReadingHaveNone(_ name: String) throws {
         #expect(try NameReaders.japanese.get().reading(of: name) == nil)
+    }
+
+    /// A foreign (Latin-script) name is said in katakana, never dropped nor spelled through the English voice
+    /// (eSpeak's ja voice says "Victoria" as "v i c t o r i a" in English letter names).
+    @Test(arguments: [
+        ("Victoria", "ヴィクトリア"), ("Großer Stern", "グローサー ステルン"), ("Hardenbergstraße", "ハルデンベルグストラーセ"),
+        ("Tokyo Midtown", "ときょ ミドトウン"), ("Straße des 17. Juni", "ストラーセ デス じゅうなな. じゅに"),
+        ("Kanavakatu", "カナヴァカトゥ"), ("Bay Bridge", "ベイ ブリジ"), ("MacArthur Maze", "マカルトゥル まぜ"),
+        ("Mannerheimintie", "マンネルハイミンティエ"), ("Friedrichstraße", "フリードリチストラーセ"), ("High Street", "ハイ ストリート"),
+        ("Magdalen Road", "マグダレン ロード"), ("20th Street Northwest", "にじゅう ストリート ノルトウェスト"), ("Unter den Linden", "ウンター でん リンデン"),
+    ])
+    func foreignNamesAreSaidInKatakana(_ name: String, _ reading: String) throws {
+        let said = try #require(try NameReaders.japanese.get().reading(of: name))
+        #expect(said == reading)
+        let phonemes = try ESpeakPhonemes.raw(said, voice: "ja")
+        #expect(!phonemes.contains("(en)"), "the voice spelled something in English: \(phonemes)")
+        #expect(try ESpeakPhonemes.raw(name, voice: "ja").contains("(en)"), "eSpeak's ja voice now reads Latin names: revisit the reader")
+    }
+
+    /// The screen and the exported spoken text keep the name as written; SSML gives its katakana as the alias,
+    /// and the ja voice (through its layer) says it.
+    @Test func aForeignStreetNameIsSaid() throws {
+        let p = builder.phrase(Announcement(kind: .prepare, maneuver: ManeuverDescription(id: StepID(leg: 0, step: 1), step: Step(
+            maneuver: Maneuver(type: .turn, modifier: .left, location: Coordinate(latitude: 0, longitude: 0)), distance: 100,
+            duration: 10, name: "Kaisaniemenkatu Victoria", mode: "driving")), spokenDistanceMeters: 400))
+        #expect(p.display == "400m先、左折して、Kaisaniemenkatu Victoriaに入ります。")
+        #expect(p.spoken == "400メートル先、左折して、Kaisaniemenkatu Victoriaに入ります。")
+        #expect(p.ssml.contains("<sub alias=\"カイサニーメンカトゥ ヴィクトリア\">Kaisaniemenkatu Victoria</sub>"), "\(p.ssml)")
+        let voiced = voice.spoken(p.spoken)
+        #expect(Self.kana(voiced).contains(Self.kana("ヴィクトリアにはいります")), "\(voiced)")
+        let phonemes = try ESpeakPhonemes.raw(voiced, voice: "ja")
+        #expect(!phonemes.contains("(en)"), "\(phonemes)")
+        #expect(try plainPhonemes(voiced, voice: "ja").contains("vikutor"), "\(phonemes)")
     }
 
     @Test func distancesAreReadNatively() throws {
@@ -109,11 +142,11 @@ import Testing
     }
 
     @Test func aNameWithoutReadingIsLeftOutOfSpeechButShown() throws {
-        let p = say(.now, .turn, .left, name: "Tokyo Midtown", destinations: "서울, 名古屋")
-        #expect(p.display == "まもなく、서울・名古屋方面、左折して、Tokyo Midtownに入ります。")
+        let p = say(.now, .turn, .left, name: "테헤란로", destinations: "서울, 名古屋")
+        #expect(p.display == "まもなく、서울・名古屋方面、左折して、테헤란로に入ります。")
         #expect(p.spoken == Self.kana("まもなく、ナゴヤほうめん、させつです。"))
-        let refOnly = say(.now, .merge, .slightLeft, name: "Tokyo Midtown", ref: "E1")
-        #expect(refOnly.display == "まもなく、左に寄ってTokyo Midtownに合流します。")
+        let refOnly = say(.now, .merge, .slightLeft, name: "테헤란로", ref: "E1")
+        #expect(refOnly.display == "まもなく、左に寄って테헤란로に合流します。")
         #expect(refOnly.spoken == Self.kana("まもなく、ひだりによってイー いちにごうりゅうします。"))
         let nothing = say(.now, .turn, .right, destinations: "서울")
         #expect(nothing.spoken == Self.kana("まもなく、うせつです。"))

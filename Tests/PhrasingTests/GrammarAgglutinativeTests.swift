@@ -143,9 +143,9 @@ import Testing
     /// name is already a square or junction ("Taksim Meydanı'nda").
     @Test func turkishNamedRoundaboutsKeepTheirNoun() throws {
         #expect(try Self.now("tr-TR", TestData.maneuver(.roundabout, nil, exit: 3, rotary: "Taksim Meydanı")).display
-            == "Taksim Meydanı'nda üçüncü çıkıştan çıkın.")
+            == "Taksim Meydanı'nda üçüncü çıkışı kullanın.")
         #expect(try Self.now("tr-TR", TestData.maneuver(.roundabout, nil, exit: 3, rotary: "Großer Stern")).display
-            == "Großer Stern döner kavşağında üçüncü çıkıştan çıkın.")
+            == "Großer Stern döner kavşağında üçüncü çıkışı kullanın.")
         #expect(try Self.now("tr-TR", TestData.maneuver(.roundabout, nil, rotary: "Kızılay")).display
             == "Kızılay döner kavşağına girin.")
     }

@@ -48,7 +48,7 @@ import Testing
         let glorieta = probe.now(TestData.maneuver(.rotary, nil, name: "Calle de Fuencarral", exit: 3, rotary: "Glorieta de Bilbao"))
         #expect(glorieta.display == "En la glorieta de Bilbao, tome la tercera salida hacia la calle de Fuencarral.")
         let enter = probe.now(TestData.maneuver(.roundabout, nil, name: "Paseo del Prado", rotary: "Plaza de Cibeles"))
-        #expect(enter.display == "Entre en la plaza de Cibeles y salga al paseo del Prado.")
+        #expect(enter.display == "En la plaza de Cibeles, tome la salida hacia el paseo del Prado.")
     }
 
     @Test func abbreviationsAreSpokenInFullAndDisplayedAsWritten() throws {

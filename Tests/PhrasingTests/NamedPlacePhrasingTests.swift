@@ -252,13 +252,13 @@ import Testing
         Case("it-IT", "ref direction", display: "Svolta a sinistra sulla I 80 East.",
              spoken: "Svolta a sinistra sulla I 80 est."),
         Case("ja-JP", "junction fork", display: "まもなく、Berkeley方面、MacArthur Mazeの分岐を右方向に進んで、Eastshore Fwyに入ります。",
-             spoken: "まもなく、分岐を右方向に進んで、I 80に入ります。"),
+             spoken: "まもなく、Berkeley方面、MacArthur Mazeの分岐を右方向に進んで、Eastshore Fwyに入ります。"),
         Case("ja-JP", "named roundabout", display: "まもなく、Großer Sternで3番目の出口を出て、Hofjägeralleeに入ります。",
-             spoken: "まもなく、環状交差点で3番目の出口を出ます。"),
+             spoken: "まもなく、Großer Sternで3番目の出口を出て、Hofjägeralleeに入ります。"),
         Case("ja-JP", "signpost repeats road", display: "まもなく、右折して、Mannerheimintieに入ります。",
-             spoken: "まもなく、右折して、E 12に入ります。"),
+             spoken: "まもなく、右折して、Mannerheimintieに入ります。"),
         Case("ja-JP", "long signpost repeats ref", display: "まもなく、Wasserburg・Haar・Vaterstetten・Grafing方面、右折して、Wasserburger Landstraßeに入ります。",
-             spoken: "まもなく、右折して、B 304に入ります。"),
+             spoken: "まもなく、Wasserburg、Haar、Vaterstetten方面、右折して、Wasserburger Landstraßeに入ります。"),
         Case("ja-JP", "distance beside ref", display: "E 65をおよそ31km道なりです。",
              spoken: "E 65をおよそ31キロ道なりです。"),
         Case("ja-JP", "ref direction", display: "まもなく、左折して、I 80 Eastに入ります。",
@@ -335,8 +335,8 @@ import Testing
              spoken: "Siga pela E 65 durante 31 quilómetros."),
         Case("pt-PT", "ref direction", display: "Vire à esquerda para a I 80 East.",
              spoken: "Vire à esquerda para a I 80 leste."),
-        Case("ro-RO", "junction fork", display: "La bifurcație MacArthur Maze, țineți dreapta pe Eastshore Fwy (I 80) în direcția Berkeley.",
-             spoken: "La bifurcație MacArthur Maze, țineți dreapta pe Eastshore Fwy în direcția Berkeley."),
+        Case("ro-RO", "junction fork", display: "La bifurcația MacArthur Maze, țineți dreapta pe Eastshore Fwy (I 80) în direcția Berkeley.",
+             spoken: "La bifurcația MacArthur Maze, țineți dreapta pe Eastshore Fwy în direcția Berkeley."),
         Case("ro-RO", "named roundabout", display: "La sensul giratoriu Großer Stern, luați a treia ieșire pe Hofjägerallee.",
              spoken: "La sensul giratoriu Großer Stern, luați a treia ieșire pe Hofjägerallee."),
         Case("ro-RO", "signpost repeats road", display: "Virați la dreapta pe Mannerheimintie (E 12).",
@@ -385,8 +385,8 @@ import Testing
              spoken: "Sväng vänster in på I 80 österut."),
         Case("tr-TR", "junction fork", display: "MacArthur Maze yol ayrımında Berkeley yönünde sağdan devam edin ve I 80 Eastshore Fwy'e girin.",
              spoken: "MacArthur Maze yol ayrımında Berkeley yönünde sağdan devam edin ve Eastshore Fwy'e girin."),
-        Case("tr-TR", "named roundabout", display: "Großer Stern döner kavşağında üçüncü çıkıştan çıkın ve Hofjägerallee'ye girin.",
-             spoken: "Großer Stern döner kavşağında üçüncü çıkıştan çıkın ve Hofjägerallee'ye girin."),
+        Case("tr-TR", "named roundabout", display: "Großer Stern döner kavşağında üçüncü çıkışı kullanın ve Hofjägerallee'ye girin.",
+             spoken: "Großer Stern döner kavşağında üçüncü çıkışı kullanın ve Hofjägerallee'ye girin."),
         Case("tr-TR", "signpost repeats road", display: "Sağa dönün ve E 12 Mannerheimintie'ye girin.",
              spoken: "Sağa dönün ve Mannerheimintie'ye girin."),
         Case("tr-TR", "long signpost repeats ref", display: "Wasserburg, Haar, Vaterstetten, Grafing yönünde sağa dönün ve B304 Wasserburger Landstraße'ye girin.",
@@ -442,14 +442,17 @@ import Testing
         #expect(phrase.ssml.hasPrefix("<speak") && phrase.ssml.hasSuffix("</speak>"))
     }
 
-    /// A fork at a named junction whose name has no reading (ja: a foreign name) is said without it, and
-    /// without the particle that went with it.
+    /// A fork at a named junction whose name has no reading (ja: a name in another script, here Hangul) is said
+    /// without it, and without the particle that went with it; a foreign Latin-script name is said.
     @Test func japaneseForkWithoutAReadingDropsItsParticle() throws {
         var fork = TestData.maneuver(.fork, .slightLeft, ref: "I 580")
-        fork.step.junctionName = "MacArthur Maze"
+        fork.step.junctionName = "서울 분기점"
         let phrase = try TestData.phrase("ja-JP", .prepare, fork, meters: 800)
-        #expect(phrase.display == "800m先、MacArthur Mazeの分岐を左方向に進んで、I 580に入ります。")
+        #expect(phrase.display == "800m先、서울 분기점の分岐を左方向に進んで、I 580に入ります。")
         #expect(phrase.spoken == "800メートル先、分岐を左方向に進んで、I 580に入ります。")
+        fork.step.junctionName = "MacArthur Maze"
+        let latin = try TestData.phrase("ja-JP", .prepare, fork, meters: 800)
+        #expect(latin.spoken == "800メートル先、MacArthur Mazeの分岐を左方向に進んで、I 580に入ります。")
     }
 
     /// What eSpeak NG says: the Swedish voice says the direction as a Swedish word, not the English "East".

@@ -104,7 +104,7 @@ import Testing
 
     @Test(arguments: [
         ("sv-SE", "sjuttonde"), ("da-DK", "syttende"), ("nb-NO", "syttende"), ("fi-FI", "seitsemästoista"),
-        ("cs-CZ", "sedmnáctého"), ("sk-SK", "sedemnásteho"), ("tr-TR", "on yedinci"), ("uk-UA", "сімнадцятого"),
+        ("cs-CZ", "sedmnáctého"), ("sk-SK", "sedemnásteho"), ("tr-TR", "on yedi"), ("uk-UA", "сімнадцятого"),
         ("el-GR", "Δεκάτης Εβδόμης"), ("ko-KR", "십칠"),
     ])
     func germanDatesAreSaidAsTheLanguagesOrdinal(tag: String, ordinal: String) throws {
@@ -119,6 +119,17 @@ import Testing
         // The ordinal is said as the word, not read as a cardinal.
         let word = try ESpeakPhonemes.of(speaker.voice(ordinal), voice: voice)
         #expect(name.contains(word.replacingOccurrences(of: "_!", with: "")) || name.contains(word), "\(tag): \(name) / \(word)")
+    }
+
+    /// tr says a date in a name with the cardinal, as "19 Mayıs" is said "on dokuz mayıs" (the ordinal "on
+    /// yedinci" is bookish); "30 Ağustos Caddesi" is read by the voice as natives say it, "otuz ağustos".
+    @Test func turkishDatesAreSaidAsCardinals() throws {
+        let speaker = try LocaleSpeaker("tr-TR")
+        #expect(speaker.now(TestData.maneuver(.turn, .left, name: "Straße des 17. Juni")).spoken.contains("Straße des on yedi Juni"))
+        let august = speaker.now(TestData.maneuver(.turn, .left, name: "30 Ağustos Caddesi")).spoken
+        #expect(august.contains("30 Ağustos Caddesi'ne"), "\(august)")
+        let said = try ESpeakPhonemes.of(speaker.voice(august), voice: speaker.loaded.profile.voice)
+        #expect(said.contains("ot'uz a:Ust'Os"), "\(said)")
     }
 
     /// ko says a date's day in Sino-Korean ("십칠"), never as a count ("열일곱 번째") a driver could take for an exit.
