@@ -95,7 +95,7 @@ let package = Package(
         .testTarget(name: "JapaneseReadingTests", dependencies: ["JapaneseReading", "Phrasing", "Pronunciation", "Guidance", "RouteModel", "VoiceGuideTestSupport"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech", "VoiceGuideTestSupport"]),
         .testTarget(name: "PronunciationTests", dependencies: ["Pronunciation", "Phrasing", "Speech", "SpeechESpeakNG", "JapaneseReading", "VoiceGuideCLI", "VoiceService", "RouteModel", "Guidance", "VoiceGuideTestSupport"]),
-        .testTarget(name: "SpeechESpeakNGTests", dependencies: ["SpeechESpeakNG", "Speech", "VoiceGuideTestSupport"]),
+        .testTarget(name: "SpeechESpeakNGTests", dependencies: ["SpeechESpeakNG", "Speech", "RouteModel", "VoiceGuideTestSupport"]),
         .testTarget(name: "AudioALSATests", dependencies: ["AudioALSA", "Speech", "SpeechESpeakNG", "VoiceGuideTestSupport"]),
         .testTarget(name: "LocationTests", dependencies: ["Location", "Guidance", "RouteModel", "Network", "VoiceGuideTestSupport"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Location", "Speech", "Phrasing", "Guidance", "RouteModel", "SpeechESpeakNG", "SpeechBackends", "Pronunciation", "VoiceGuideResources", "VoiceGuideTestSupport"]),

@@ -1,6 +1,7 @@
 import Foundation
 import Speech
 import SpeechESpeakNG
+import RouteModel
 import Testing
 
 /// A seeded, structure-aware SSML fuzzer through our validator and eSpeak NG in-process: documents with many
@@ -10,16 +11,11 @@ import Testing
 /// `SSMLValidator.maxTotalBreakSeconds`) plus a little, so markup is never read aloud. `VOICEGUIDE_FUZZ_SEED`
 /// repeats a run; a failure prints its seed and the document.
 @Suite struct SSMLFuzzTests {
-    /// SplitMix64, as the guidance simulator uses (this test target does not link Guidance).
+    /// The seeded generator every fuzzer uses (RouteModel's SplitMix64), with the picks this one needs.
     struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var generator: SplitMix64
+        init(state: UInt64) { generator = SplitMix64(seed: state) }
+        mutating func next() -> UInt64 { generator.next() }
         mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(1, n))) }
         mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
         mutating func chance(_ percent: Int) -> Bool { below(100) < percent }

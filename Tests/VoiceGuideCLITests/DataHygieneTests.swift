@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Guidance
+import RouteModel
 
 /// Data files cost nothing to get wrong: a control character in a phrasebook never reaches a terminal
 /// or SSML, and a slot that nothing fills is caught by lint instead of being said as written.

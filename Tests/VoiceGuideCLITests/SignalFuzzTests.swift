@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Guidance
+import RouteModel
 import Speech
 import VoiceGuideTestSupport
 
