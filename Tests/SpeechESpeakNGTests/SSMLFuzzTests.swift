@@ -111,7 +111,10 @@ import Testing
                 refused += 1
                 let message = "\(error)"
                 #expect(!message.contains("expected a name") && message.hasPrefix("SSML line "), "\(what): \(message)")
-                if document.text.hasPrefix("<!DOCTYPE") { #expect(message.contains("DOCTYPE is not allowed"), "\(what): \(message)") }
+                if document.text.hasPrefix("<!DOCTYPE") {
+                    // The first fault found is named: the DOCTYPE, or a control character met before it ends.
+                    #expect(message.contains("DOCTYPE is not allowed") || message.contains("control character"), "\(what): \(message)")
+                }
                 continue
             }
             spoken += 1
